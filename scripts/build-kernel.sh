@@ -1,0 +1,115 @@
+#!/bin/bash
+# Build hibseal's test kernel from Debian's linux-source-6.1.
+#
+#   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
+#   overlay (kernel/ drivers/ include/ Kconfig) --copy, checksummed--> $B/linux
+#   patches/*.patch --applied in order, tracked in $B/applied/--> $B/linux
+#   tinyconfig + configs/*.config --merge, olddefconfig, verified--> .config
+#   make bzImage (ccache) --> $B/bzImage
+#
+# Only files whose content changed get a new mtime, so editing one overlay file rebuilds in seconds.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+tarball=/usr/src/linux-source-6.1.tar.xz
+src=$B/linux
+jobs=${JOBS:-$(nproc)}
+
+"$top/scripts/setup.sh"
+
+msg() { printf 'build-kernel: %s\n' "$*"; }
+die() { printf 'build-kernel: error: %s\n' "$*" >&2; exit 1; }
+
+mkdir -p "$B"
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+msg "source: Debian linux-source-6.1 $pkgver ($tarball)"
+
+# 1. Unpack, unless the tree already holds this package version.
+want="linux-source-6.1 $pkgver"
+if [ ! -f "$src/.hibseal-source" ] || [ "$(cat "$src/.hibseal-source")" != "$want" ]; then
+	msg "unpacking $tarball"
+	rm -rf "$src" "$B/applied" "$B/overlay.list" "$B/config.stamp"
+	mkdir -p "$src"
+	tar -xJf "$tarball" -C "$src" --strip-components=1
+	echo "$want" >"$src/.hibseal-source"
+fi
+
+# 2. Patches to upstream files, in order. $B/applied holds the series now in the tree; keep its
+#    common prefix with patches/ and reverse the rest, then apply what is new.
+mkdir -p "$B/applied"
+mapfile -t want_series < <(cd "$top/patches" 2>/dev/null && ls -1 -- *.patch 2>/dev/null | sort)
+mapfile -t have_series < <(cd "$B/applied" && ls -1 -- *.patch 2>/dev/null | sort)
+keep=0
+while [ $keep -lt ${#have_series[@]} ] && [ $keep -lt ${#want_series[@]} ] &&
+	[ "${have_series[$keep]}" = "${want_series[$keep]}" ] &&
+	cmp -s "$B/applied/${have_series[$keep]}" "$top/patches/${want_series[$keep]}"; do
+	keep=$((keep + 1))
+done
+i=$((${#have_series[@]} - 1))
+while [ $i -ge $keep ]; do
+	p=${have_series[$i]}
+	msg "reverting $p"
+	if ! patch -d "$src" -p1 -R -s --batch <"$B/applied/$p"; then
+		rm -f "$src/.hibseal-source"
+		die "could not revert $p; the tree will be unpacked afresh on the next run"
+	fi
+	rm -f "$B/applied/$p"
+	i=$((i - 1))
+done
+i=$keep
+while [ $i -lt ${#want_series[@]} ]; do
+	p=${want_series[$i]}
+	msg "applying $p"
+	if ! patch -d "$src" -p1 -s --batch --forward <"$top/patches/$p"; then
+		rm -f "$src/.hibseal-source"
+		die "patch $p does not apply to linux-source-6.1 $pkgver"
+	fi
+	cp "$top/patches/$p" "$B/applied/$p"
+	i=$((i + 1))
+done
+
+# 3. Overlay: new kernel files. An overlay file may not replace an upstream file (that is what
+#    patches/ is for); files dropped from the overlay are removed from the tree again.
+new_list=$(mktemp)
+trap 'rm -f "$new_list"' EXIT
+(cd "$top" && find kernel drivers include -type f ! -name README.md 2>/dev/null | sort) >"$new_list"
+[ -f "$top/Kconfig" ] && echo "kernel/power/Kconfig.hibseal" >>"$new_list"
+touch "$B/overlay.list"
+while read -r f; do
+	grep -qxF "$f" "$new_list" || { msg "overlay: removing $f"; rm -f "$src/$f"; }
+done <"$B/overlay.list"
+while read -r f; do
+	from=$top/$f
+	[ "$f" = kernel/power/Kconfig.hibseal ] && from=$top/Kconfig
+	if [ -e "$src/$f" ] && ! grep -qxF "$f" "$B/overlay.list"; then
+		die "overlay file $f would replace an upstream file; change it with a patch instead"
+	fi
+	if ! cmp -s "$from" "$src/$f"; then
+		mkdir -p "$(dirname "$src/$f")"
+		cp "$from" "$src/$f"
+	fi
+done <"$new_list"
+cp "$new_list" "$B/overlay.list"
+
+# 4. Configuration: regenerated when a fragment, a patch or our Kconfig changed.
+kmake() { make -C "$src" -s CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+stamp=$(cat "$top"/configs/*.config "$B"/applied/*.patch "$top/Kconfig" 2>/dev/null | sha256sum | cut -d' ' -f1)
+if [ ! -f "$src/.config" ] || [ "$(cat "$B/config.stamp" 2>/dev/null)" != "$stamp" ]; then
+	msg "configuring: tinyconfig + $(cd "$top" && echo configs/*.config)"
+	kmake tinyconfig >/dev/null
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "$top"/configs/*.config >/dev/null)
+	kmake olddefconfig >/dev/null
+	"$top/scripts/check-config.sh" "$src/.config" "$top"/configs/*.config
+	echo "$stamp" >"$B/config.stamp"
+fi
+
+# 5. Build. Fixed timestamp, user and host keep the output reproducible and ccache warm.
+msg "building bzImage with -j$jobs"
+export KBUILD_BUILD_TIMESTAMP="$(date -u -R -d "@$(stat -c %Y "$tarball")")" KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+kmake -j"$jobs" bzImage
+cp "$src/arch/x86/boot/bzImage" "$B/bzImage.new"
+mv "$B/bzImage.new" "$B/bzImage"
+echo "linux-source-6.1 $pkgver $(kmake -s kernelrelease)" >"$B/kernel.version"
+msg "done: $B/bzImage ($(cat "$B/kernel.version"))"

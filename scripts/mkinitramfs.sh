@@ -1,0 +1,30 @@
+#!/bin/bash
+# mkinitramfs.sh OUT: the test VM's initramfs (gzip'd newc cpio): busybox-static, the project's
+# static test programs, tests/vm/guest/init and the guest scenario scripts.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+guest=$top/tests/vm/guest
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -static"
+
+root=$work/root
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,run,scenarios}
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+
+# Static test programs.
+# shellcheck disable=SC2086
+gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr.c"
+
+install -m 0755 "$guest/init" "$root/init"
+install -m 0644 "$guest"/scenarios/*.sh "$root/scenarios/"
+
+# Reproducible archive: sorted names, fixed owner and mtime.
+(cd "$root" && find . -print0 | LC_ALL=C sort -z |
+	cpio --null -o -H newc -R 0:0 --reproducible --quiet) | gzip -n -9 >"$out.tmp"
+mv "$out.tmp" "$out"

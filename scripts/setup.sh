@@ -1,0 +1,31 @@
+#!/bin/bash
+# Install every Debian package that hibseal's build and tests need.
+# Idempotent: installs only what is missing, and runs apt-get update first when it does.
+set -eu
+
+PKGS="linux-source-6.1 build-essential bc flex bison libelf-dev libssl-dev cpio kmod ccache
+python3 rsync xz-utils zstd
+qemu-system-x86 qemu-utils ovmf swtpm swtpm-tools sbsigntool systemd-boot-efi
+binutils mtools dosfstools busybox-static libtss2-dev tpm2-tools openssl
+e2fsprogs util-linux shellcheck"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+
+if [ -z "$missing" ]; then
+	exit 0
+fi
+
+if [ "$(id -u)" != 0 ]; then
+	echo "setup: missing packages:$missing (run as root to install them)" >&2
+	exit 1
+fi
+
+echo "setup: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing

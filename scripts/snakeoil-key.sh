@@ -1,0 +1,12 @@
+#!/bin/bash
+# Decrypt the ovmf package's snakeoil signing key (passphrase "snakeoil", a published test key)
+# into the build directory once, for sbsign.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+key=$B/keys/snakeoil.key
+[ -s "$key" ] && exit 0
+mkdir -p "$B/keys"
+(umask 077 && openssl pkey -in /usr/share/ovmf/PkKek-1-snakeoil.key -passin pass:snakeoil \
+	-out "$key.tmp")
+mv "$key.tmp" "$key"

@@ -1,0 +1,76 @@
+#!/bin/bash
+# tests/run.sh [SCENARIO...]: hibseal's test suite. Runs the userspace unit tests, then each VM
+# scenario (tests/vm/scenarios/NAME.sh; all of them unless named), and prints TAP: one line per
+# test, numbered here, with each failure's reasons as '# ...' lines, then the plan and one line
+#   N passed, N failed[, N skipped]
+# Exit status 1 if anything failed. A scenario exits 0 (pass), 77 (skip: its last output line
+# gives the reason) or anything else (fail).
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+n=0 passed=0 failed=0 skipped=0
+
+result() {	# result ok|not-ok|skip NAME [REASON]
+	n=$((n + 1))
+	case "$1" in
+	ok) passed=$((passed + 1)); echo "ok $n - $2" ;;
+	skip) skipped=$((skipped + 1)); echo "ok $n - $2 # SKIP ${3:-}" ;;
+	*) failed=$((failed + 1)); echo "not ok $n - $2" ;;
+	esac
+}
+
+# Unit tests: each binary prints 'ok - NAME' / 'not ok - NAME' lines.
+if [ $# = 0 ] || [ "${1:-}" = unit ]; then
+	[ "${1:-}" = unit ] && shift
+	if ! make -s -C "$top/tests/unit" OUT="$B/unit" all >"$B/unit-build.log" 2>&1; then
+		sed 's/^/# /' "$B/unit-build.log"
+		result not-ok unit.build
+	else
+		for src in "$top"/tests/unit/test_*.c; do
+			t=$(basename "$src" .c)
+			"$B/unit/$t" >"$B/unit/$t.tap" 2>&1
+			trc=$?
+			before=$failed
+			while IFS= read -r line; do
+				case "$line" in
+				"ok - "*) result ok "${line#ok - }" ;;
+				"not ok - "*) result not-ok "${line#not ok - }" ;;
+				*) echo "# $line" ;;
+				esac
+			done <"$B/unit/$t.tap"
+			# A crash or a failure that printed no 'not ok' still fails.
+			[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.$t.exit-$trc"
+		done
+	fi
+fi
+
+# VM scenarios.
+if [ $# = 0 ]; then
+	set -- $(cd "$top/tests/vm/scenarios" && ls -1 -- *.sh | sed 's/\.sh$//')
+fi
+for s in "$@"; do
+	script=$top/tests/vm/scenarios/$s.sh
+	if [ ! -f "$script" ]; then
+		echo "# no such scenario: $s"
+		result not-ok "$s"
+		continue
+	fi
+	start=$(date +%s)
+	out=$(bash "$script" 2>&1)
+	rc=$?
+	echo "# $s: $(($(date +%s) - start))s"
+	case $rc in
+	0) result ok "$s" ;;
+	77) result skip "$s" "$(printf '%s\n' "$out" | tail -n 1)" ;;
+	*) printf '%s\n' "$out" | sed 's/^\([^#]\)/# \1/'; result not-ok "$s" ;;
+	esac
+done
+
+echo "1..$n"
+if [ "$skipped" != 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" = 0 ]

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Minimal TAP output for hibseal's userspace unit tests: one line per case, numbered later. */
+#ifndef HIBSEAL_TAP_H
+#define HIBSEAL_TAP_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static int tap_failed;
+
+/* Report one case; @fmt names it. Returns @ok so callers can chain. */
+static inline int __attribute__((format(printf, 2, 3))) tap(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s - ", ok ? "ok" : "not ok");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		tap_failed++;
+	return ok;
+}
+
+static inline int tap_exit(void)
+{
+	return tap_failed ? 1 : 0;
+}
+
+#endif

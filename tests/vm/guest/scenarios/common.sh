@@ -1,0 +1,29 @@
+# Helpers the guest scenario scripts share (sourced by /init's scenarios).
+
+# lockdown_mode: the bracketed mode of /sys/kernel/security/lockdown, or "absent".
+lockdown_mode() {
+	local l
+	l=$(cat /sys/kernel/security/lockdown 2>/dev/null) || { echo absent; return; }
+	l=${l#*[}
+	echo "${l%%]*}"
+}
+
+# secureboot_var: the value byte of the SecureBoot EFI variable (1 on, 0 off), or "absent".
+secureboot_var() {
+	local f=/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c
+	[ -r "$f" ] || { echo absent; return; }
+	dd if="$f" bs=8 count=1 2>/dev/null | od -An -tu1 | awk '{ print $5 }'
+}
+
+# swap_signature DEV: the swap-header magic at the end of the first page (SWAPSPACE2,
+# S1SUSPEND, ...), or "none".
+swap_signature() {
+	local m
+	m=$(dd if="$1" bs=1 skip=4086 count=10 2>/dev/null | tr -dc 'A-Z0-9')
+	echo "${m:-none}"
+}
+
+# report_platform: the facts every scenario logs first.
+report_platform() {
+	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(cat /sys/power/state)]"
+}

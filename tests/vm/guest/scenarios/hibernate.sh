@@ -1,0 +1,29 @@
+# Shared by the hibernation scenarios. hibernate_cycle DEV: on the first boot (no swap signature
+# on DEV), make swap, keep a marker in memory, and write `disk` to /sys/power/state. If the
+# machine resumes, the write returns 0 in the restored memory and the script goes on from there.
+# On a later boot that did not resume, report the signature that was left and whether swap works.
+. /scenarios/common.sh
+
+hibernate_cycle() {
+	local dev=$1 sig marker err
+
+	report_platform
+	sig=$(swap_signature "$dev")
+	if [ "$sig" != none ]; then
+		say "fresh-boot swap-signature=$sig"
+		swapon "$dev" && say "swapon=ok" || say "swapon=failed"
+		return 1
+	fi
+	mkswap "$dev" >/dev/null && swapon "$dev" || { say "error: cannot enable swap on $dev"; return 1; }
+	marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+	echo "$marker" >/tmp/marker
+	boot_id=$(cat /proc/sys/kernel/random/boot_id)
+	say "hibernating marker=$marker boot_id=$boot_id"
+	if ! echo disk 2>/tmp/err >/sys/power/state; then
+		say "hibernate-refused error=$(tr '\n' ' ' </tmp/err)"
+		say "after-refusal swap-signature=$(swap_signature "$dev") state=[$(cat /sys/power/state)]"
+		return 2
+	fi
+	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature "$dev")"
+	return 0
+}

@@ -1,0 +1,194 @@
+# shellcheck shell=bash
+# Host side of the hibseal VM harness, sourced by each tests/vm/scenarios/NAME.sh.
+#
+#   +------------------------- one scenario: $W = build/vm/NAME ---------------------------+
+#   |  swtpm (tpm/, kept across boots)   <--unix socket-->   QEMU q35 + SMM, TCG or KVM   |
+#   |                                                         pflash: OVMF_CODE snakeoil  |
+#   |                                                                 vars.fd (private,   |
+#   |                                                                 kept across boots)  |
+#   |                                                         vda: esp.img (signed UKI)   |
+#   |                                                         vdb: swap.img               |
+#   |  serial console --> LABEL.log, one per boot; the host asserts on it                 |
+#   +--------------------------------------------------------------------------------------+
+#
+# A scenario script calls vm_init, vm_uki, vm_boot (once per boot) and expect*, then vm_done,
+# which exits 0 (pass) or 1 (fail, with the reasons printed as '# ...' lines).
+
+set -eu
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
+OVMF_VARS_SECUREBOOT=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+OVMF_VARS_EMPTY=/usr/share/OVMF/OVMF_VARS_4M.fd
+VM_MEM=${VM_MEM:-512}
+# One vCPU: under TCG, every SMI of the SMM firmware (variable writes, TPM measurements) makes all
+# vCPUs rendezvous, and a 2-vCPU Secure Boot boot measured ~70 s against ~12 s for one.
+VM_SMP=${VM_SMP:-1}
+VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
+
+vm_failures=0
+vm_pids=()
+
+diag() { printf '# %s\n' "$*"; }
+
+vm_cleanup() {
+	local pid
+	for pid in "${vm_pids[@]}"; do
+		kill "$pid" 2>/dev/null || true
+	done
+	for pid in "${vm_pids[@]}"; do
+		wait "$pid" 2>/dev/null || true
+	done
+	vm_pids=()
+}
+trap vm_cleanup EXIT
+
+# vm_init NAME: a fresh work directory, Secure Boot firmware variables, a blank swap disk and an
+# empty TPM state (a new machine).
+vm_init() {
+	VM_NAME=$1
+	W=$B/vm/$VM_NAME
+	rm -rf "$W"
+	mkdir -p "$W/tpm"
+	cp "$OVMF_VARS_SECUREBOOT" "$W/vars.fd"
+	truncate -s 256M "$W/swap.img"
+	[ -f "$B/bzImage" ] && [ -f "$B/initramfs.cpio.gz" ] ||
+		{ diag "no kernel or initramfs in $B: run 'make uki' first"; exit 1; }
+}
+
+# vm_secureboot off: firmware variables with no keys enrolled, so Secure Boot is off.
+vm_secureboot() {
+	case "$1" in
+	on) cp "$OVMF_VARS_SECUREBOOT" "$W/vars.fd" ;;
+	off) cp "$OVMF_VARS_EMPTY" "$W/vars.fd" ;;
+	esac
+}
+
+# vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
+# command line names the scenario for the guest's /init; the swap disk is the resume device.
+vm_uki() {
+	local unsigned=
+	if [ "${1:-}" = --unsigned ]; then
+		unsigned=--unsigned
+		shift
+	fi
+	VM_CMDLINE="console=ttyS0 panic=-1 resume=/dev/vdb hibseal_vm.scenario=$VM_NAME $*"
+	"$top/scripts/mkuki.sh" $unsigned "$B/bzImage" "$B/initramfs.cpio.gz" "$VM_CMDLINE" \
+		"$W/uki.efi"
+	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
+}
+
+# vm_accel: "kvm" if a probe boot under KVM reaches our /init, else "tcg"; probed once per build.
+vm_accel() {
+	local probe=$B/vm/accel log=$B/vm/accel-probe.log
+	if [ ! -s "$probe" ]; then
+		mkdir -p "$B/vm"
+		echo tcg >"$probe"
+		if [ -w /dev/kvm ] && timeout --kill-after=5 30 qemu-system-x86_64 -accel kvm \
+			-machine q35 -m 256 -display none -monitor none -no-reboot -net none \
+			-serial "file:$log" -kernel "$B/bzImage" -initrd "$B/initramfs.cpio.gz" \
+			-append "console=ttyS0 panic=-1 hibseal_vm.scenario=kvm-probe" \
+			>/dev/null 2>&1 && grep -q '^HIBSEAL-DONE' "$log"; then
+			echo kvm >"$probe"
+		fi
+	fi
+	cat "$probe"
+}
+
+# start_swtpm: the scenario's TPM, from its state directory; swtpm exits when QEMU disconnects,
+# so every boot starts it again (a power cycle: seeds and NV kept, PCRs reset).
+start_swtpm() {
+	local i
+	rm -f "$W/tpm/sock"
+	timeout --kill-after=5 $((VM_BOOT_TIMEOUT + 30)) swtpm socket --tpm2 \
+		--tpmstate dir="$W/tpm" --ctrl type=unixio,path="$W/tpm/sock" \
+		--flags startup-clear --log file="$W/tpm/swtpm.log" &
+	swtpm_pid=$!
+	vm_pids+=("$swtpm_pid")
+	for i in $(seq 50); do
+		[ -S "$W/tpm/sock" ] && return 0
+		sleep 0.1
+	done
+	diag "swtpm did not create its socket"
+	return 1
+}
+
+# vm_boot LABEL [STOP_REGEX]: one power-on of the VM, serial console to $W/LABEL.log. QEMU ends
+# when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
+# or at VM_BOOT_TIMEOUT. Sets VM_LOG and VM_TIMED_OUT.
+vm_boot() {
+	local label=$1 stop=${2:-} accel qemu_pid rc=0 i
+	VM_LOG=$W/$label.log
+	VM_TIMED_OUT=0
+	accel=$(vm_accel)
+	: >"$VM_LOG"
+	start_swtpm
+	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
+		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
+		-global driver=cfi.pflash01,property=secure,value=on \
+		-drive if=pflash,format=raw,unit=0,readonly=on,file="$OVMF_CODE" \
+		-drive if=pflash,format=raw,unit=1,file="$W/vars.fd" \
+		-drive if=none,id=esp,format=raw,file="$W/esp.img" \
+		-device virtio-blk-pci,drive=esp,addr=0x5 \
+		-drive if=none,id=swap,format=raw,file="$W/swap.img" \
+		-device virtio-blk-pci,drive=swap,addr=0x6 \
+		-chardev socket,id=chrtpm,path="$W/tpm/sock" \
+		-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0 \
+		-display none -monitor none -no-reboot -net none -serial "file:$VM_LOG" \
+		>"$W/$label.qemu.out" 2>&1 &
+	qemu_pid=$!
+	vm_pids+=("$qemu_pid")
+	while kill -0 "$qemu_pid" 2>/dev/null; do
+		if [ -n "$stop" ] && grep -Eq "$stop" "$VM_LOG"; then
+			kill "$qemu_pid" 2>/dev/null || true
+			break
+		fi
+		sleep 0.5
+	done
+	wait "$qemu_pid" || rc=$?
+	# The serial console ends lines with CR LF; assertions work on plain lines.
+	sed -i 's/\r$//' "$VM_LOG"
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		VM_TIMED_OUT=1
+		diag "$label: QEMU still running after ${VM_BOOT_TIMEOUT}s, stopped"
+	fi
+	# swtpm exits by itself once QEMU has gone; give it a moment, then stop it.
+	for i in $(seq 20); do
+		kill -0 "$swtpm_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill "$swtpm_pid" 2>/dev/null || true
+	wait "$swtpm_pid" 2>/dev/null || true
+	vm_pids=()
+}
+
+fail() {
+	diag "$*"
+	vm_failures=$((vm_failures + 1))
+}
+
+# expect REGEX WHAT: the current boot's console log must match the extended regex.
+expect() {
+	grep -Eq -- "$1" "$VM_LOG" || fail "$(basename "$VM_LOG"): expected $2 (/$1/)"
+}
+
+# expect_not REGEX WHAT: the current boot's console log must not match.
+expect_not() {
+	if grep -Eq -- "$1" "$VM_LOG"; then
+		fail "$(basename "$VM_LOG"): unexpected $2: $(grep -Em1 -- "$1" "$VM_LOG")"
+	fi
+}
+
+# guest_value KEY: the value of the last 'HIBSEAL: ... KEY=VALUE' the guest reported this boot.
+guest_value() {
+	grep -a '^HIBSEAL: ' "$VM_LOG" | grep -o -- "$1=[^ ]*" | tail -n 1 | cut -d= -f2- || true
+}
+
+vm_done() {
+	if [ "$vm_failures" != 0 ]; then
+		diag "logs: $W"
+		exit 1
+	fi
+	exit 0
+}
