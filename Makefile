@@ -41,7 +41,7 @@ unit:
 check: kernel initramfs
 	@tests/run.sh
 
-demo: uki
+demo: kernel initramfs
 	@scripts/demo.sh
 
 lint: setup

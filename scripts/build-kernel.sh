@@ -9,6 +9,7 @@
 #
 # Only files whose content changed get a new mtime, so editing one overlay file rebuilds in seconds.
 set -eu
+export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
@@ -38,8 +39,9 @@ fi
 # 2. Patches to upstream files, in order. $B/applied holds the series now in the tree; keep its
 #    common prefix with patches/ and reverse the rest, then apply what is new.
 mkdir -p "$B/applied"
-mapfile -t want_series < <(cd "$top/patches" 2>/dev/null && ls -1 -- *.patch 2>/dev/null | sort)
-mapfile -t have_series < <(cd "$B/applied" && ls -1 -- *.patch 2>/dev/null | sort)
+want_series=() have_series=()
+for f in "$top"/patches/*.patch; do [ -f "$f" ] && want_series+=("${f##*/}"); done
+for f in "$B"/applied/*.patch; do [ -f "$f" ] && have_series+=("${f##*/}"); done
 keep=0
 while [ $keep -lt ${#have_series[@]} ] && [ $keep -lt ${#want_series[@]} ] &&
 	[ "${have_series[$keep]}" = "${want_series[$keep]}" ] &&
@@ -106,7 +108,8 @@ fi
 
 # 5. Build. Fixed timestamp, user and host keep the output reproducible and ccache warm.
 msg "building bzImage with -j$jobs"
-export KBUILD_BUILD_TIMESTAMP="$(date -u -R -d "@$(stat -c %Y "$tarball")")" KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
+KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
+export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 kmake -j"$jobs" bzImage
 cp "$src/arch/x86/boot/bzImage" "$B/bzImage.new"

@@ -18,7 +18,7 @@ for frag in "$@"; do
 			;;
 		*) continue ;;
 		esac
-		echo "check-config: $(basename "$frag"): '$line' is not in the final .config" >&2
+		echo "check-config: ${frag##*/}: '$line' is not in the final .config" >&2
 		bad=1
 	done <"$frag"
 done

@@ -1,11 +1,12 @@
 #!/bin/bash
-# tests/run.sh [SCENARIO...]: hibseal's test suite. Runs the userspace unit tests, then each VM
+# tests/run.sh [unit | SCENARIO...]: hibseal's test suite. Runs the userspace unit tests, shellcheck, then each VM
 # scenario (tests/vm/scenarios/NAME.sh; all of them unless named), and prints TAP: one line per
 # test, numbered here, with each failure's reasons as '# ...' lines, then the plan and one line
 #   N passed, N failed[, N skipped]
 # Exit status 1 if anything failed. A scenario exits 0 (pass), 77 (skip: its last output line
 # gives the reason) or anything else (fail).
 set -u
+export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
@@ -45,9 +46,22 @@ if [ $# = 0 ] || [ "${1:-}" = unit ]; then
 	fi
 fi
 
+# Static checks of the project's own shell: the harness is code too.
+if [ $# = 0 ]; then
+	if make -s -C "$top" lint >"$B/lint.log" 2>&1; then
+		result ok lint.shellcheck
+	else
+		sed 's/^/# /' "$B/lint.log" | head -n 40
+		result not-ok lint.shellcheck
+	fi
+fi
+
 # VM scenarios.
 if [ $# = 0 ]; then
-	set -- $(cd "$top/tests/vm/scenarios" && ls -1 -- *.sh | sed 's/\.sh$//')
+	for f in "$top"/tests/vm/scenarios/*.sh; do
+		f=${f##*/}
+		set -- "$@" "${f%.sh}"
+	done
 fi
 for s in "$@"; do
 	script=$top/tests/vm/scenarios/$s.sh

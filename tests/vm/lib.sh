@@ -53,8 +53,10 @@ vm_init() {
 	mkdir -p "$W/tpm"
 	cp "$OVMF_VARS_SECUREBOOT" "$W/vars.fd"
 	truncate -s 256M "$W/swap.img"
-	[ -f "$B/bzImage" ] && [ -f "$B/initramfs.cpio.gz" ] ||
-		{ diag "no kernel or initramfs in $B: run 'make uki' first"; exit 1; }
+	if [ ! -f "$B/bzImage" ] || [ ! -f "$B/initramfs.cpio.gz" ]; then
+		diag "no kernel or initramfs in $B: run 'make kernel initramfs' first"
+		exit 1
+	fi
 }
 
 # vm_secureboot off: firmware variables with no keys enrolled, so Secure Boot is off.
@@ -99,14 +101,13 @@ vm_accel() {
 # start_swtpm: the scenario's TPM, from its state directory; swtpm exits when QEMU disconnects,
 # so every boot starts it again (a power cycle: seeds and NV kept, PCRs reset).
 start_swtpm() {
-	local i
 	rm -f "$W/tpm/sock"
 	timeout --kill-after=5 $((VM_BOOT_TIMEOUT + 30)) swtpm socket --tpm2 \
 		--tpmstate dir="$W/tpm" --ctrl type=unixio,path="$W/tpm/sock" \
 		--flags startup-clear --log file="$W/tpm/swtpm.log" &
 	swtpm_pid=$!
 	vm_pids+=("$swtpm_pid")
-	for i in $(seq 50); do
+	for _ in $(seq 50); do
 		[ -S "$W/tpm/sock" ] && return 0
 		sleep 0.1
 	done
@@ -116,9 +117,10 @@ start_swtpm() {
 
 # vm_boot LABEL [STOP_REGEX]: one power-on of the VM, serial console to $W/LABEL.log. QEMU ends
 # when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
-# or at VM_BOOT_TIMEOUT. Sets VM_LOG and VM_TIMED_OUT.
+# or at VM_BOOT_TIMEOUT. Sets VM_LOG and VM_TIMED_OUT (for the scenario scripts).
+# shellcheck disable=SC2034
 vm_boot() {
-	local label=$1 stop=${2:-} accel qemu_pid rc=0 i
+	local label=$1 stop=${2:-} accel qemu_pid rc=0
 	VM_LOG=$W/$label.log
 	VM_TIMED_OUT=0
 	accel=$(vm_accel)
@@ -154,7 +156,7 @@ vm_boot() {
 		diag "$label: QEMU still running after ${VM_BOOT_TIMEOUT}s, stopped"
 	fi
 	# swtpm exits by itself once QEMU has gone; give it a moment, then stop it.
-	for i in $(seq 20); do
+	for _ in $(seq 20); do
 		kill -0 "$swtpm_pid" 2>/dev/null || break
 		sleep 0.1
 	done

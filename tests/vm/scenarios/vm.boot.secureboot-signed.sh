@@ -1,6 +1,7 @@
 #!/bin/bash
 # A UKI signed with the db key boots under Secure Boot; the kernel sees Secure Boot and locks
 # itself down in integrity mode (Debian's lockdown-on-Secure-Boot patch).
+# shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init vm.boot.secureboot-signed

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The same UKI, unsigned, on the ESP: the firmware's Secure Boot check refuses to start it, so
 # no Linux banner ever appears. (QEMU's -kernel would have let it through; see TESTING.md.)
+# shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init vm.boot.unsigned-refused

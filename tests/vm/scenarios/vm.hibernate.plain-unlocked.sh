@@ -2,6 +2,7 @@
 # Secure Boot off, so no lockdown: upstream hibernation through the in-kernel swap writer.
 # Boot 1 keeps a random marker in memory and hibernates; boot 2 resumes the image, and the same
 # shell script goes on after its `echo disk`, with the marker and boot id it had.
+# shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init vm.hibernate.plain-unlocked

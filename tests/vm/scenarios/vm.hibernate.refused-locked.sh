@@ -2,6 +2,7 @@
 # Secure Boot on: the base kernel's lockdown refuses hibernation outright. The write fails with
 # EPERM, lockdown logs why, and the system keeps running with swap usable.
 # The sealed hibernation work replaces this expectation: only the lines marked LOCKDOWN-BAN change.
+# shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init vm.hibernate.refused-locked

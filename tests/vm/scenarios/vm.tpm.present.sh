@@ -1,6 +1,7 @@
 #!/bin/bash
 # The swtpm TPM 2.0 is visible to the kernel and answers raw TPM2_PCR_Read commands from our
 # static test program through /dev/tpm0.
+# shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init vm.tpm.present

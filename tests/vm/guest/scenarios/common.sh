@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC1091
 # Helpers the guest scenario scripts share (sourced by /init's scenarios).
 
 # lockdown_mode: the bracketed mode of /sys/kernel/security/lockdown, or "absent".

@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC1091
 # Shared by the hibernation scenarios. hibernate_cycle DEV: on the first boot (no swap signature
 # on DEV), make swap, keep a marker in memory, and write `disk` to /sys/power/state. If the
 # machine resumes, the write returns 0 in the restored memory and the script goes on from there.
@@ -5,16 +6,19 @@
 . /scenarios/common.sh
 
 hibernate_cycle() {
-	local dev=$1 sig marker err
+	local dev=$1 sig marker
 
 	report_platform
 	sig=$(swap_signature "$dev")
 	if [ "$sig" != none ]; then
 		say "fresh-boot swap-signature=$sig"
-		swapon "$dev" && say "swapon=ok" || say "swapon=failed"
+		if swapon "$dev"; then say "swapon=ok"; else say "swapon=failed"; fi
 		return 1
 	fi
-	mkswap "$dev" >/dev/null && swapon "$dev" || { say "error: cannot enable swap on $dev"; return 1; }
+	if ! mkswap "$dev" >/dev/null || ! swapon "$dev"; then
+		say "error: cannot enable swap on $dev"
+		return 1
+	fi
 	marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 	echo "$marker" >/tmp/marker
 	boot_id=$(cat /proc/sys/kernel/random/boot_id)

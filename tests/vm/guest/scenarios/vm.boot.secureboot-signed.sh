@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC1091
 # The signed UKI booted: report Secure Boot and the lockdown mode.
 . /scenarios/common.sh
 report_platform

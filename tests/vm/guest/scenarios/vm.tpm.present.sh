@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC1091
 # Talk to the TPM with a raw TPM2_PCR_Read from our own static program.
 . /scenarios/common.sh
 report_platform
