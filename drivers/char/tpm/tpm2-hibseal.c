@@ -1,0 +1,706 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TPM 2.0 commands behind sealed hibernation (docs/design.md, "the boot window").
+ *
+ * Seal, inside the boot window:
+ *   CreatePrimary  fixed ECC P-256 storage template in the owner hierarchy (no provisioning)
+ *   Create         keyed-hash sealed object; authPolicy = PolicyPCR over the window PCRs;
+ *                  creation PCRs = the same PCRs, so the creation data records their values
+ * Unseal, inside a later boot window:
+ *   check the blob's public area (our attributes, the policy these PCR values give) and
+ *   its creation data (these PCR values, our label, hashing to the creation hash)
+ *   CreatePrimary, Load, CertifyCreation: the TPM vouches that it made that creation data
+ *   StartAuthSession (policy), PolicyPCR, Unseal
+ *
+ * Every length in a response or a blob is checked against what is left before it is used.
+ * Transient objects and sessions are flushed on every path: the kernel has no resource
+ * manager of its own.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+
+#include <asm/unaligned.h>
+#include <linux/random.h>
+#include <linux/string.h>
+#include <linux/tpm.h>
+#include <linux/tpm2_hibseal.h>
+#include <crypto/algapi.h>
+
+#include "tpm.h"
+
+#define TPM2_RH_OWNER			0x40000001
+#define TPM2_RH_NULL			0x40000007
+#define TPM2_CC_CERTIFY_CREATION	0x014a
+#define TPM2_CC_START_AUTH_SESSION	0x0176
+#define TPM2_CC_POLICY_PCR		0x017f
+#define TPM2_ALG_AES			0x0006
+#define TPM2_ALG_ECC			0x0023
+#define TPM2_ALG_CFB			0x0043
+#define TPM2_ECC_NIST_P256		0x0003
+#define TPM2_SE_POLICY			0x01
+#define TPM2_ST_CREATION		0x8021
+#define TPM2_PCR_SELECT_SIZE		3
+
+/* TPM 2.0 Part 2, 8.3: TPMA_OBJECT */
+#define TPMA_FIXED_TPM			BIT(1)
+#define TPMA_FIXED_PARENT		BIT(4)
+#define TPMA_SENSITIVE_DATA_ORIGIN	BIT(5)
+#define TPMA_USER_WITH_AUTH		BIT(6)
+#define TPMA_ADMIN_WITH_POLICY		BIT(7)
+#define TPMA_NO_DA			BIT(10)
+#define TPMA_RESTRICTED			BIT(16)
+#define TPMA_DECRYPT			BIT(17)
+
+#define PRIMARY_ATTRS	(TPMA_FIXED_TPM | TPMA_FIXED_PARENT | TPMA_SENSITIVE_DATA_ORIGIN | \
+			 TPMA_USER_WITH_AUTH | TPMA_NO_DA | TPMA_RESTRICTED | TPMA_DECRYPT)
+/* No userWithAuth: only the PCR policy opens it; adminWithPolicy: nor can its auth value. */
+#define SEALED_ATTRS	(TPMA_FIXED_TPM | TPMA_FIXED_PARENT | TPMA_ADMIN_WITH_POLICY | TPMA_NO_DA)
+
+/* TPM 2.0 Part 2, 6.6: format-one response codes, without handle/session/parameter number */
+#define TPM2_RC_FMT1			0x080
+#define TPM2_RC_VALUE			0x084
+#define TPM2_RC_POLICY_FAIL		0x09d
+#define TPM2_RC_INTEGRITY		0x09f
+#define TPM2_RC_TICKET			0x0a0
+#define TPM2_RC_LOCKOUT			0x921
+
+/* Recorded in the creation data (outsideInfo) of every secret we seal, and checked. */
+static const char seal_label[] = "hibseal boot secret v1";
+
+/* A bounded reader over a response or a blob. */
+struct cursor {
+	const u8 *p;
+	u32 left;
+	bool bad;
+};
+
+/* A marshalled structure inside a blob, size field included. */
+struct span {
+	const u8 *p;
+	u16 len;
+};
+
+struct blob_parts {
+	struct span private, public, creation_data, creation_hash, ticket;
+};
+
+static const u8 *take(struct cursor *c, u32 n)
+{
+	const u8 *p = c->p;
+
+	if (c->bad || n > c->left) {
+		c->bad = true;
+		return NULL;
+	}
+	c->p += n;
+	c->left -= n;
+	return p;
+}
+
+static u8 take_u8(struct cursor *c)
+{
+	const u8 *p = take(c, 1);
+
+	return p ? *p : 0;
+}
+
+static u16 take_u16(struct cursor *c)
+{
+	const u8 *p = take(c, 2);
+
+	return p ? get_unaligned_be16(p) : 0;
+}
+
+static u32 take_u32(struct cursor *c)
+{
+	const u8 *p = take(c, 4);
+
+	return p ? get_unaligned_be32(p) : 0;
+}
+
+/* A TPM2B: its size, then that many bytes. @out covers both. */
+static const u8 *take_tpm2b(struct cursor *c, u16 *size, struct span *out)
+{
+	const u8 *start = c->p;
+	const u8 *body;
+
+	*size = take_u16(c);
+	body = take(c, *size);
+	if (out && body) {
+		out->p = start;
+		out->len = *size + 2;
+	}
+	return body;
+}
+
+/* Convert a TPM response code, once, to an errno; note the step for the caller's log line. */
+static int tpm_error(struct tpm2_hibseal_err *err, const char *step, ssize_t rc)
+{
+	u32 base;
+
+	err->step = step;
+	err->tpm_rc = rc > 0 ? rc : 0;
+	if (rc < 0)
+		return rc;
+	base = (rc & TPM2_RC_FMT1) ? (rc & 0x3f) | TPM2_RC_FMT1 : rc & 0xfff;
+	switch (base) {
+	case TPM2_RC_POLICY_FAIL:
+	case TPM2_RC_VALUE:
+		return -EACCES;
+	case TPM2_RC_INTEGRITY:
+	case TPM2_RC_TICKET:
+		return -EBADMSG;
+	case TPM2_RC_LOCKOUT:
+		return -EBUSY;
+	default:
+		return -EIO;
+	}
+}
+
+static int transmit(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
+		    struct tpm2_hibseal_err *err, const char *step)
+{
+	ssize_t rc;
+
+	if (buf->flags & TPM_BUF_OVERFLOW)
+		return tpm_error(err, step, -E2BIG);
+	rc = tpm_transmit_cmd(chip, buf, min_body, NULL);
+	return rc ? tpm_error(err, step, rc) : 0;
+}
+
+/* A response's body: what follows the header, bounded by the length the TPM gave. */
+static struct cursor response_body(struct tpm_buf *buf)
+{
+	u32 len = tpm_buf_length(buf);
+
+	return (struct cursor){
+		.p = buf->data + TPM_HEADER_SIZE,
+		.left = len > TPM_HEADER_SIZE && len <= PAGE_SIZE ? len - TPM_HEADER_SIZE : 0,
+	};
+}
+
+static void append_password_auth(struct tpm_buf *buf)
+{
+	tpm_buf_append_u32(buf, 9);		/* authorizationSize */
+	tpm_buf_append_u32(buf, TPM2_RS_PW);
+	tpm_buf_append_u16(buf, 0);		/* nonce */
+	tpm_buf_append_u8(buf, 0);		/* sessionAttributes */
+	tpm_buf_append_u16(buf, 0);		/* empty password */
+}
+
+static void append_pcr_selection(struct tpm_buf *buf, u32 mask)
+{
+	tpm_buf_append_u32(buf, 1);
+	tpm_buf_append_u16(buf, TPM_ALG_SHA256);
+	tpm_buf_append_u8(buf, TPM2_PCR_SELECT_SIZE);
+	tpm_buf_append_u8(buf, mask & 0xff);
+	tpm_buf_append_u8(buf, (mask >> 8) & 0xff);
+	tpm_buf_append_u8(buf, (mask >> 16) & 0xff);
+}
+
+static void append_span(struct tpm_buf *buf, const struct span *s)
+{
+	tpm_buf_append(buf, s->p, s->len);
+}
+
+/* SHA-256 over the values of the PCRs in @pcrs->mask, in index order (a TPM pcrDigest). */
+static void pcr_digest(const struct tpm2_hibseal_pcrs *pcrs, u8 out[SHA256_DIGEST_SIZE])
+{
+	struct sha256_state sctx;
+	int i;
+
+	sha256_init(&sctx);
+	for (i = 0; i < TPM2_HIBSEAL_NR_PCRS; i++)
+		if (pcrs->mask & BIT(i))
+			sha256_update(&sctx, pcrs->value[i], SHA256_DIGEST_SIZE);
+	sha256_final(&sctx, out);
+}
+
+/**
+ * tpm2_hibseal_policy_digest() - the authPolicy of a PolicyPCR over @pcrs
+ * @pcrs:   the PCRs and the values they must hold
+ * @digest: SHA-256 policy digest, as the TPM computes it for a trial session
+ *
+ * policyDigest' = SHA-256(0^32 || TPM_CC_PolicyPCR || TPML_PCR_SELECTION || pcrDigest)
+ */
+void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs,
+				u8 digest[SHA256_DIGEST_SIZE])
+{
+	u8 sel[10] = { 0, 0, 0, 1, TPM_ALG_SHA256 >> 8, TPM_ALG_SHA256 & 0xff,
+		       TPM2_PCR_SELECT_SIZE, pcrs->mask & 0xff, (pcrs->mask >> 8) & 0xff,
+		       (pcrs->mask >> 16) & 0xff };
+	u8 zero[SHA256_DIGEST_SIZE] = { 0 };
+	u8 pdigest[SHA256_DIGEST_SIZE];
+	struct sha256_state sctx;
+	__be32 cc = cpu_to_be32(TPM2_CC_POLICY_PCR);
+
+	pcr_digest(pcrs, pdigest);
+	sha256_init(&sctx);
+	sha256_update(&sctx, zero, sizeof(zero));
+	sha256_update(&sctx, (u8 *)&cc, sizeof(cc));
+	sha256_update(&sctx, sel, sizeof(sel));
+	sha256_update(&sctx, pdigest, sizeof(pdigest));
+	sha256_final(&sctx, digest);
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_policy_digest);
+
+/**
+ * tpm2_hibseal_read_pcrs() - read a set of SHA-256 PCRs
+ * @chip: TPM chip
+ * @mask: PCRs to read (bit n: PCR n)
+ * @pcrs: filled with @mask and the values
+ * @err:  on failure, the step that failed
+ *
+ * Return: 0, or -errno.
+ */
+int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_pcrs *pcrs,
+			   struct tpm2_hibseal_err *err)
+{
+	struct tpm_digest d = { .alg_id = TPM_ALG_SHA256 };
+	int i, rc;
+
+	if (!mask || mask >> TPM2_HIBSEAL_NR_PCRS)
+		return tpm_error(err, "PCR selection", -EINVAL);
+	rc = tpm_try_get_ops(chip);
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	pcrs->mask = mask;
+	for (i = 0; i < TPM2_HIBSEAL_NR_PCRS && !rc; i++) {
+		if (!(mask & BIT(i)))
+			continue;
+		rc = tpm2_pcr_read(chip, i, &d, NULL);
+		if (rc)
+			rc = tpm_error(err, "TPM2_PCR_Read", rc);
+		else
+			memcpy(pcrs->value[i], d.digest, SHA256_DIGEST_SIZE);
+	}
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_read_pcrs);
+
+/**
+ * tpm2_hibseal_extend() - extend a PCR in every allocated bank with a fixed event
+ * @chip:  TPM chip
+ * @pcr:   PCR index
+ * @event: event text; each bank gets SHA-256(@event), cut or zero-padded to its digest size
+ * @err:   on failure, the step that failed
+ *
+ * Return: 0, or -errno.
+ */
+int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
+			struct tpm2_hibseal_err *err)
+{
+	struct tpm_digest digests[TPM2_MAX_PCR_BANKS] = {};
+	u8 h[SHA256_DIGEST_SIZE];
+	int i, rc;
+
+	rc = tpm_try_get_ops(chip);
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	sha256(event, strlen(event), h);
+	for (i = 0; i < chip->nr_allocated_banks; i++) {
+		digests[i].alg_id = chip->allocated_banks[i].alg_id;
+		memcpy(digests[i].digest, h,
+		       min_t(u16, chip->allocated_banks[i].digest_size, sizeof(h)));
+	}
+	rc = tpm2_pcr_extend(chip, pcr, digests);
+	tpm_put_ops(chip);
+	return rc ? tpm_error(err, "TPM2_PCR_Extend", rc) : 0;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_extend);
+
+/* CreatePrimary with the fixed storage template: the same key at every boot of this TPM. */
+static int create_primary(struct tpm_chip *chip, u32 *handle, struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE_PRIMARY);
+	if (rc)
+		return tpm_error(err, "TPM2_CreatePrimary", rc);
+	tpm_buf_append_u32(&buf, TPM2_RH_OWNER);
+	append_password_auth(&buf);
+	tpm_buf_append_u16(&buf, 4);		/* inSensitive: empty auth, no data */
+	tpm_buf_append_u16(&buf, 0);
+	tpm_buf_append_u16(&buf, 0);
+	tpm_buf_append_u16(&buf, 26);		/* inPublic: TPMT_PUBLIC, ECC storage key */
+	tpm_buf_append_u16(&buf, TPM2_ALG_ECC);
+	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
+	tpm_buf_append_u32(&buf, PRIMARY_ATTRS);
+	tpm_buf_append_u16(&buf, 0);		/* authPolicy */
+	tpm_buf_append_u16(&buf, TPM2_ALG_AES);	/* symmetric: AES-128-CFB */
+	tpm_buf_append_u16(&buf, 128);
+	tpm_buf_append_u16(&buf, TPM2_ALG_CFB);
+	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* scheme */
+	tpm_buf_append_u16(&buf, TPM2_ECC_NIST_P256);
+	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* kdf */
+	tpm_buf_append_u16(&buf, 0);		/* unique.x */
+	tpm_buf_append_u16(&buf, 0);		/* unique.y */
+	tpm_buf_append_u16(&buf, 0);		/* outsideInfo */
+	tpm_buf_append_u32(&buf, 0);		/* creationPCR: none */
+	rc = transmit(chip, &buf, 4, err, "TPM2_CreatePrimary");
+	if (!rc)
+		*handle = get_unaligned_be32(buf.data + TPM_HEADER_SIZE);
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/* Copy the five output structures of TPM2_Create into @blob, checking each size. */
+static int store_blob(struct tpm_buf *buf, struct tpm2_hibseal_blob *blob)
+{
+	struct cursor body = response_body(buf), c;
+	const u8 *start;
+	u32 param_size;
+	u16 n;
+	int i;
+
+	param_size = take_u32(&body);
+	c = (struct cursor){ .p = take(&body, param_size), .left = param_size };
+	if (body.bad || !c.p)
+		return -EBADMSG;
+	start = c.p;
+	for (i = 0; i < 4; i++)			/* private, public, creation data and hash */
+		take_tpm2b(&c, &n, NULL);
+	take_u16(&c);				/* creationTicket: tag, hierarchy, digest */
+	take_u32(&c);
+	take_tpm2b(&c, &n, NULL);
+	if (c.bad || c.p - start > TPM2_HIBSEAL_BLOB_MAX)
+		return -EBADMSG;
+	blob->len = c.p - start;
+	memcpy(blob->data, start, blob->len);
+	return 0;
+}
+
+static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hibseal_pcrs *pcrs,
+			 const u8 *secret, size_t len, struct tpm2_hibseal_blob *blob,
+			 struct tpm2_hibseal_err *err)
+{
+	u8 policy[SHA256_DIGEST_SIZE];
+	struct tpm_buf buf;
+	int rc;
+
+	tpm2_hibseal_policy_digest(pcrs, policy);
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
+	if (rc)
+		return tpm_error(err, "TPM2_Create", rc);
+	tpm_buf_append_u32(&buf, parent);
+	append_password_auth(&buf);
+	tpm_buf_append_u16(&buf, 4 + len);	/* inSensitive: empty auth, the secret */
+	tpm_buf_append_u16(&buf, 0);
+	tpm_buf_append_u16(&buf, len);
+	tpm_buf_append(&buf, secret, len);
+	tpm_buf_append_u16(&buf, 14 + SHA256_DIGEST_SIZE);	/* inPublic: sealed data */
+	tpm_buf_append_u16(&buf, TPM_ALG_KEYEDHASH);
+	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
+	tpm_buf_append_u32(&buf, SEALED_ATTRS);
+	tpm_buf_append_u16(&buf, SHA256_DIGEST_SIZE);
+	tpm_buf_append(&buf, policy, SHA256_DIGEST_SIZE);
+	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* keyed-hash scheme */
+	tpm_buf_append_u16(&buf, 0);		/* unique */
+	tpm_buf_append_u16(&buf, sizeof(seal_label) - 1);	/* outsideInfo */
+	tpm_buf_append(&buf, seal_label, sizeof(seal_label) - 1);
+	append_pcr_selection(&buf, pcrs->mask);	/* creationPCR */
+	rc = transmit(chip, &buf, 4, err, "TPM2_Create");
+	if (!rc && store_blob(&buf, blob))
+		rc = tpm_error(err, "TPM2_Create response", -EBADMSG);
+	memzero_explicit(buf.data, PAGE_SIZE);
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/**
+ * tpm2_hibseal_seal() - seal a secret to PCR values, recording them as creation PCRs
+ * @chip:   TPM chip
+ * @pcrs:   the PCRs and the values they hold now (the boot window)
+ * @secret: the secret
+ * @len:    its length, at most %TPM2_HIBSEAL_SECRET_MAX
+ * @blob:   the sealed object, to be stored with the image
+ * @err:    on failure, the step that failed
+ *
+ * Return: 0, or -errno.
+ */
+int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
+		      const u8 *secret, size_t len, struct tpm2_hibseal_blob *blob,
+		      struct tpm2_hibseal_err *err)
+{
+	u32 primary;
+	int rc;
+
+	if (!len || len > TPM2_HIBSEAL_SECRET_MAX)
+		return tpm_error(err, "secret size", -EINVAL);
+	rc = tpm_try_get_ops(chip);
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = create_primary(chip, &primary, err);
+	if (!rc) {
+		rc = create_sealed(chip, primary, pcrs, secret, len, blob, err);
+		tpm2_flush_context(chip, primary);
+	}
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_seal);
+
+static int split_blob(const struct tpm2_hibseal_blob *blob, struct blob_parts *parts)
+{
+	struct cursor c = { .p = blob->data, .left = blob->len };
+	const u8 *start;
+	u16 n;
+
+	if (blob->len > TPM2_HIBSEAL_BLOB_MAX)
+		return -EBADMSG;
+	take_tpm2b(&c, &n, &parts->private);
+	take_tpm2b(&c, &n, &parts->public);
+	take_tpm2b(&c, &n, &parts->creation_data);
+	take_tpm2b(&c, &n, &parts->creation_hash);
+	start = c.p;
+	if (take_u16(&c) != TPM2_ST_CREATION)
+		return -EBADMSG;
+	take_u32(&c);				/* hierarchy: checked by the TPM */
+	take_tpm2b(&c, &n, NULL);
+	if (c.bad || c.left)
+		return -EBADMSG;
+	parts->ticket = (struct span){ .p = start, .len = c.p - start };
+	return 0;
+}
+
+/* The public area must be exactly what tpm2_hibseal_seal() asks for, policy included. */
+static int check_public(const struct span *pub, const struct tpm2_hibseal_pcrs *pcrs)
+{
+	struct cursor c = { .p = pub->p, .left = pub->len };
+	u8 policy[SHA256_DIGEST_SIZE];
+	const u8 *p;
+	u16 n;
+
+	tpm2_hibseal_policy_digest(pcrs, policy);
+	if (take_u16(&c) != pub->len - 2 ||
+	    take_u16(&c) != TPM_ALG_KEYEDHASH ||
+	    take_u16(&c) != TPM_ALG_SHA256 ||
+	    take_u32(&c) != SEALED_ATTRS)
+		return -EBADMSG;
+	p = take_tpm2b(&c, &n, NULL);
+	if (!p || n != SHA256_DIGEST_SIZE || crypto_memneq(p, policy, n))
+		return -EACCES;
+	if (take_u16(&c) != TPM_ALG_NULL || !take_tpm2b(&c, &n, NULL) ||
+	    n != SHA256_DIGEST_SIZE || c.left)
+		return -EBADMSG;
+	return 0;
+}
+
+/*
+ * The creation data must hash to the creation hash (which CertifyCreation then proves the TPM
+ * made), select exactly our PCRs, record the values they hold now, and carry our label.
+ */
+static int check_creation(const struct blob_parts *parts, const struct tpm2_hibseal_pcrs *pcrs)
+{
+	struct cursor c = { .p = parts->creation_data.p, .left = parts->creation_data.len };
+	struct cursor h = { .p = parts->creation_hash.p, .left = parts->creation_hash.len };
+	u8 want[SHA256_DIGEST_SIZE], got[SHA256_DIGEST_SIZE];
+	const u8 *data, *hash, *sel, *p;
+	u16 size, n;
+
+	data = take_tpm2b(&c, &size, NULL);
+	hash = take_tpm2b(&h, &n, NULL);
+	if (!data || !hash || c.left || h.left || n != SHA256_DIGEST_SIZE)
+		return -EBADMSG;
+	sha256(data, size, got);
+	if (crypto_memneq(got, hash, SHA256_DIGEST_SIZE))
+		return -EBADMSG;
+
+	c = (struct cursor){ .p = data, .left = size };
+	if (take_u32(&c) != 1 || take_u16(&c) != TPM_ALG_SHA256 ||
+	    take_u8(&c) != TPM2_PCR_SELECT_SIZE)
+		return -EBADMSG;
+	sel = take(&c, TPM2_PCR_SELECT_SIZE);
+	if (!sel || (sel[0] | sel[1] << 8 | sel[2] << 16) != pcrs->mask)
+		return -EACCES;
+	pcr_digest(pcrs, want);
+	p = take_tpm2b(&c, &n, NULL);		/* pcrDigest */
+	if (!p || n != SHA256_DIGEST_SIZE || crypto_memneq(p, want, n))
+		return -EACCES;
+	take_u8(&c);				/* locality */
+	take_u16(&c);				/* parentNameAlg */
+	take_tpm2b(&c, &n, NULL);		/* parentName: Load proved the parent */
+	take_tpm2b(&c, &n, NULL);		/* parentQualifiedName */
+	p = take_tpm2b(&c, &n, NULL);		/* outsideInfo */
+	if (!p || c.left || n != sizeof(seal_label) - 1 || memcmp(p, seal_label, n))
+		return -EBADMSG;
+	return 0;
+}
+
+static int load(struct tpm_chip *chip, u32 parent, const struct blob_parts *parts, u32 *handle,
+		struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_LOAD);
+	if (rc)
+		return tpm_error(err, "TPM2_Load", rc);
+	tpm_buf_append_u32(&buf, parent);
+	append_password_auth(&buf);
+	append_span(&buf, &parts->private);
+	append_span(&buf, &parts->public);
+	rc = transmit(chip, &buf, 4, err, "TPM2_Load");
+	if (!rc)
+		*handle = get_unaligned_be32(buf.data + TPM_HEADER_SIZE);
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/* The TPM checks the creation ticket against the creation hash: only it can make the ticket. */
+static int certify_creation(struct tpm_chip *chip, u32 object, const struct blob_parts *parts,
+			    struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CERTIFY_CREATION);
+	if (rc)
+		return tpm_error(err, "TPM2_CertifyCreation", rc);
+	tpm_buf_append_u32(&buf, TPM2_RH_NULL);	/* signHandle: no signature needed */
+	tpm_buf_append_u32(&buf, object);
+	append_password_auth(&buf);
+	tpm_buf_append_u16(&buf, 0);		/* qualifyingData */
+	append_span(&buf, &parts->creation_hash);
+	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* inScheme */
+	append_span(&buf, &parts->ticket);
+	rc = transmit(chip, &buf, 0, err, "TPM2_CertifyCreation");
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/* A policy session satisfied by PolicyPCR over the PCRs' current values. */
+static int start_pcr_policy(struct tpm_chip *chip, u32 mask, u32 *session,
+			    struct tpm2_hibseal_err *err)
+{
+	u8 nonce[SHA256_DIGEST_SIZE];
+	struct tpm_buf buf;
+	int rc;
+
+	get_random_bytes(nonce, sizeof(nonce));
+	rc = tpm_buf_init(&buf, TPM2_ST_NO_SESSIONS, TPM2_CC_START_AUTH_SESSION);
+	if (rc)
+		return tpm_error(err, "TPM2_StartAuthSession", rc);
+	tpm_buf_append_u32(&buf, TPM2_RH_NULL);	/* tpmKey: unsalted */
+	tpm_buf_append_u32(&buf, TPM2_RH_NULL);	/* bind: unbound */
+	tpm_buf_append_u16(&buf, sizeof(nonce));
+	tpm_buf_append(&buf, nonce, sizeof(nonce));
+	tpm_buf_append_u16(&buf, 0);		/* encryptedSalt */
+	tpm_buf_append_u8(&buf, TPM2_SE_POLICY);
+	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* symmetric */
+	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
+	rc = transmit(chip, &buf, 4, err, "TPM2_StartAuthSession");
+	if (rc)
+		goto out;
+	*session = get_unaligned_be32(buf.data + TPM_HEADER_SIZE);
+
+	tpm_buf_reset(&buf, TPM2_ST_NO_SESSIONS, TPM2_CC_POLICY_PCR);
+	tpm_buf_append_u32(&buf, *session);
+	tpm_buf_append_u16(&buf, 0);		/* pcrDigest: the TPM uses the current values */
+	append_pcr_selection(&buf, mask);
+	rc = transmit(chip, &buf, 0, err, "TPM2_PolicyPCR");
+	if (rc)
+		tpm2_flush_context(chip, *session);
+out:
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u8 *secret, size_t len,
+		  struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	struct cursor c;
+	const u8 *data;
+	u32 session;
+	u16 n;
+	int rc;
+
+	rc = start_pcr_policy(chip, mask, &session, err);
+	if (rc)
+		return rc;
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_UNSEAL);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		return tpm_error(err, "TPM2_Unseal", rc);
+	}
+	tpm_buf_append_u32(&buf, object);
+	tpm_buf_append_u32(&buf, 9);		/* the policy session, not continued */
+	tpm_buf_append_u32(&buf, session);
+	tpm_buf_append_u16(&buf, 0);
+	tpm_buf_append_u8(&buf, 0);
+	tpm_buf_append_u16(&buf, 0);
+	rc = transmit(chip, &buf, 6, err, "TPM2_Unseal");
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		goto out;
+	}
+	c = response_body(&buf);
+	take_u32(&c);				/* parameterSize */
+	data = take_tpm2b(&c, &n, NULL);
+	if (!data || n != len) {
+		rc = tpm_error(err, "TPM2_Unseal response", -EBADMSG);
+		goto out;
+	}
+	memcpy(secret, data, len);
+out:
+	memzero_explicit(buf.data, PAGE_SIZE);
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/**
+ * tpm2_hibseal_unseal() - check and unseal a secret sealed by tpm2_hibseal_seal()
+ * @chip:   TPM chip
+ * @pcrs:   the PCRs and the values they hold now, which must be those at sealing time
+ * @blob:   the sealed object, untrusted
+ * @secret: receives the secret
+ * @len:    its expected length
+ * @err:    on failure, the step that failed
+ *
+ * Refuses a blob whose public area is not ours, whose creation data does not record @pcrs
+ * with their current values, or whose creation ticket the TPM does not certify: a blob that
+ * was not made by tpm2_hibseal_seal() while the PCRs held these values.
+ *
+ * Return: 0; -EBADMSG for a malformed or uncertified blob; -EACCES when the PCRs or the
+ * policy differ from those at sealing time; -EBUSY in TPM lockout; other -errno.
+ */
+int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
+			const struct tpm2_hibseal_blob *blob, u8 *secret, size_t len,
+			struct tpm2_hibseal_err *err)
+{
+	struct blob_parts parts;
+	u32 primary, object;
+	int rc;
+
+	rc = split_blob(blob, &parts);
+	if (rc)
+		return tpm_error(err, "key blob structure", rc);
+	rc = check_public(&parts.public, pcrs);
+	if (rc)
+		return tpm_error(err, "key blob public area", rc);
+	rc = check_creation(&parts, pcrs);
+	if (rc)
+		return tpm_error(err, "key blob creation data", rc);
+
+	rc = tpm_try_get_ops(chip);
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = create_primary(chip, &primary, err);
+	if (rc)
+		goto out;
+	rc = load(chip, primary, &parts, &object, err);
+	tpm2_flush_context(chip, primary);
+	if (rc)
+		goto out;
+	rc = certify_creation(chip, object, &parts, err);
+	if (!rc)
+		rc = unseal(chip, object, pcrs->mask, secret, len, err);
+	tpm2_flush_context(chip, object);
+out:
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_unseal);

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The TPM boot window of sealed hibernation (docs/design.md, section 4).
+ *
+ * From power-on until this kernel extends the window PCR, the policy PCRs hold values that
+ * only a boot of this machine, with this kernel and this Secure Boot state, reaches, and no
+ * userspace has run yet. Inside that window the kernel:
+ *   1. reads the policy PCRs: the kernel-identity PCR, PCR 7 (Secure Boot policy) and the
+ *      window PCR;
+ *   2. (resume) unseals the pending image's boot secret;
+ *   3. seals this boot's fresh secret to those values, recording them as creation PCRs;
+ *   4. closes the window: extends the window PCR with a fixed event.
+ * After step 4 nobody, this kernel included, can unseal a window-sealed secret or create an
+ * object whose creation data shows the window values, until the next reboot.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+
+#define pr_fmt(fmt) "hibseal: " fmt
+
+#include <linux/hibseal.h>
+#include <linux/init.h>
+#include <linux/random.h>
+#include <linux/string.h>
+#include <linux/tpm.h>
+#include <linux/tpm2_hibseal.h>
+#include <crypto/algapi.h>
+
+#define KERNEL_PCR		CONFIG_HIBERNATION_SEAL_KERNEL_PCR
+#define SECUREBOOT_PCR		7
+#define WINDOW_PCR		CONFIG_HIBERNATION_SEAL_WINDOW_PCR
+#define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | BIT(WINDOW_PCR))
+#define WINDOW_CLOSED_EVENT	"hibseal: boot window closed"
+
+static struct {
+	struct tpm_chip *chip;
+	struct tpm2_hibseal_pcrs window;	/* the policy PCRs inside the window */
+	u8 secret[HIBSEAL_SECRET_SIZE];		/* this boot's secret */
+	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
+	bool open;
+	bool ready;
+	const char *reason;			/* why sealing is unavailable */
+} hs = { .reason = "the boot window has not run" };
+
+/* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
+static void disable_sealing(const char *reason, int rc, const struct tpm2_hibseal_err *err)
+{
+	hs.ready = false;
+	hs.reason = reason;
+	memzero_explicit(hs.secret, sizeof(hs.secret));
+	if (err && err->tpm_rc)
+		pr_warn("sealed hibernation unavailable: %s: %s failed, TPM rc 0x%03x\n",
+			reason, err->step, err->tpm_rc);
+	else if (err)
+		pr_warn("sealed hibernation unavailable: %s: %s failed (%d)\n",
+			reason, err->step, rc);
+	else
+		pr_warn("sealed hibernation unavailable: %s\n", reason);
+}
+
+/*
+ * Debug builds prove the window at every boot: the secret unseals inside it, and (see
+ * window_selftest_closed()) no longer after it.
+ */
+static void __init window_selftest_open(void)
+{
+	struct tpm2_hibseal_err err = {};
+	u8 check[HIBSEAL_SECRET_SIZE];
+	int rc;
+
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, &hs.blob, check, sizeof(check), &err);
+	if (!rc && crypto_memneq(check, hs.secret, sizeof(check)))
+		rc = -EBADMSG;
+	memzero_explicit(check, sizeof(check));
+	if (rc)
+		disable_sealing("self-test: unseal inside the window", rc, &err);
+	else
+		pr_info("self-test: boot secret unsealed inside the window\n");
+}
+
+static void window_selftest_closed(void)
+{
+	struct tpm2_hibseal_err err = {};
+	u8 check[HIBSEAL_SECRET_SIZE];
+	int rc;
+
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, &hs.blob, check, sizeof(check), &err);
+	memzero_explicit(check, sizeof(check));
+	if (rc == -EACCES) {
+		pr_info("self-test: unseal after the window refused: %s, TPM rc 0x%03x\n",
+			err.step, err.tpm_rc);
+		return;
+	}
+	disable_sealing("self-test: unseal after the window was not refused", rc, NULL);
+}
+
+/**
+ * hibseal_window_open() - read the window PCRs and seal this boot's secret
+ *
+ * Runs once, from the late initcall that resumes from hibernation, before any userspace.
+ * Any failure leaves sealing unavailable with its reason.
+ */
+void __init hibseal_window_open(void)
+{
+	struct tpm2_hibseal_err err = {};
+	unsigned long mask = WINDOW_MASK;
+	int rc;
+
+	hs.chip = tpm_default_chip();
+	if (!hs.chip) {
+		disable_sealing("no TPM found", 0, NULL);
+		return;
+	}
+	if (!tpm_is_tpm2(hs.chip)) {
+		put_device(&hs.chip->dev);
+		hs.chip = NULL;
+		disable_sealing("the TPM is not a TPM 2.0", 0, NULL);
+		return;
+	}
+	hs.open = true;
+
+	rc = tpm2_hibseal_read_pcrs(hs.chip, WINDOW_MASK, &hs.window, &err);
+	if (rc) {
+		disable_sealing("cannot read the window PCRs", rc, &err);
+		return;
+	}
+	get_random_bytes(hs.secret, sizeof(hs.secret));
+	rc = tpm2_hibseal_seal(hs.chip, &hs.window, hs.secret, sizeof(hs.secret), &hs.blob, &err);
+	if (rc) {
+		disable_sealing("cannot seal the boot secret", rc, &err);
+		return;
+	}
+	hs.ready = true;
+	hs.reason = NULL;
+	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob)\n",
+		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len);
+	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
+		window_selftest_open();
+}
+
+/**
+ * hibseal_window_close() - extend the window PCR, so the window values are gone until reboot
+ *
+ * Idempotent. If the PCR cannot be extended, or does not change, secrets sealed to the window
+ * could still be unsealed by anyone: sealing becomes unavailable and the secret is wiped.
+ */
+void hibseal_window_close(void)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
+	int rc;
+
+	if (!hs.open)
+		return;
+	hs.open = false;
+	rc = tpm2_hibseal_extend(hs.chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, &err);
+	if (!rc)
+		rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
+	if (rc) {
+		disable_sealing("cannot close the boot window", rc, &err);
+		return;
+	}
+	if (!crypto_memneq(now.value[WINDOW_PCR], hs.window.value[WINDOW_PCR],
+			   SHA256_DIGEST_SIZE)) {
+		disable_sealing("the window PCR did not change when extended", 0, NULL);
+		return;
+	}
+	pr_info("boot window closed: PCR %d extended\n", WINDOW_PCR);
+	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST) && hs.ready)
+		window_selftest_closed();
+}
+
+/**
+ * hibseal_ready() - whether this boot can write a sealed image
+ *
+ * Return: true once the boot secret is sealed and the window closed, and until anything
+ * makes sealing unavailable.
+ */
+bool hibseal_ready(void)
+{
+	return hs.ready && !hs.open;
+}
+
+/**
+ * hibseal_unavailable_reason() - why sealing is unavailable
+ *
+ * Return: a sentence fragment for logs and sysfs, or NULL when sealing is ready.
+ */
+const char *hibseal_unavailable_reason(void)
+{
+	return hibseal_ready() ? NULL : hs.reason;
+}
