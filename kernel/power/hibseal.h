@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Sealed hibernation: declarations private to kernel/power/, one section per file.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#ifndef _KERNEL_POWER_HIBSEAL_H
+#define _KERNEL_POWER_HIBSEAL_H
+
+#include <linux/hibseal.h>
+#include <linux/types.h>
+#include <uapi/linux/hibseal.h>
+
+struct crypto_aead;
+struct crypto_shash;
+struct shash_desc;
+
+/* hibseal_crypto.c: image keys, chunk sealing, image MAC */
+
+#define HIBSEAL_AES_KEY_SIZE	32
+
+/**
+ * struct hibseal_keys - the keys of one image, each from its own HKDF label
+ * @enc:   AES-256 key, then a 4-byte nonce (rfc3686 counter block or GCM IV prefix)
+ * @auth:  HMAC-SHA256 key of the chunk tags (authenc only)
+ * @image: HMAC-SHA256 key of the image MAC
+ */
+struct hibseal_keys {
+	u8 enc[HIBSEAL_AES_KEY_SIZE + 4];
+	u8 auth[32];
+	u8 image[32];
+};
+
+/**
+ * struct hibseal_sealer - chunk sealing state of one image, shared by the worker threads
+ * @tfm:       the AEAD, keyed
+ * @aead:      HIBSEAL_AEAD_*
+ * @tag_size:  bytes of tag per chunk
+ * @image_id:  the image's salt, bound into every chunk's associated data
+ * @gcm_nonce: the IV prefix for GCM
+ */
+struct hibseal_sealer {
+	struct crypto_aead *tfm;
+	unsigned int aead;
+	unsigned int tag_size;
+	u8 image_id[HIBSEAL_SALT_SIZE];
+	u8 gcm_nonce[4];
+};
+
+/**
+ * struct hibseal_image_mac - running HMAC over the chunk tags, then the image header
+ * @tfm:  hmac(sha256), keyed
+ * @desc: its state
+ */
+struct hibseal_image_mac {
+	struct crypto_shash *tfm;
+	struct shash_desc *desc;
+};
+
+int __must_check hibseal_hkdf_sha256(const u8 *ikm, size_t ikm_len, const u8 *salt,
+				     size_t salt_len, const u8 *info, size_t info_len,
+				     u8 *okm, size_t okm_len);
+int __must_check hibseal_derive_keys(const u8 *secret, const u8 *salt,
+				     struct hibseal_keys *keys);
+int __must_check hibseal_sealer_init(struct hibseal_sealer *s, unsigned int aead,
+				     const struct hibseal_keys *keys, const u8 *salt);
+void hibseal_sealer_destroy(struct hibseal_sealer *s);
+int __must_check hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, u32 flags,
+				    u8 *chunk, u32 len);
+int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
+				   u32 *len);
+int __must_check hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
+				    u32 max, u32 *len, u32 *flags);
+int __must_check hibseal_image_mac_init(struct hibseal_image_mac *m,
+					const struct hibseal_keys *keys);
+int __must_check hibseal_image_mac_update(struct hibseal_image_mac *m, const u8 *tag,
+					  unsigned int len);
+int __must_check hibseal_image_mac_final(struct hibseal_image_mac *m,
+					 const struct hibseal_image_header *hdr,
+					 u8 mac[HIBSEAL_MAC_SIZE]);
+void hibseal_image_mac_destroy(struct hibseal_image_mac *m);
+
+/* Bytes a sealed chunk of @len plaintext bytes takes in the stream. */
+static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
+{
+	return sizeof(struct hibseal_chunk_header) + len + s->tag_size;
+}
+
+#endif /* _KERNEL_POWER_HIBSEAL_H */

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of sealed hibernation's crypto: HKDF and key derivation known answers, chunk
+ * sealing known answers (computed independently by tests/kat/chunk-kat.sh with Python and
+ * OpenSSL), the binding of each chunk to its image and index, every single-bit flip of header,
+ * ciphertext and tag refused, and the image MAC.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+
+#include <kunit/test.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "../hibseal.h"
+
+/* 6.1's KUnit has no memory comparisons of its own. */
+#define EXPECT_MEMEQ(test, a, b, n) \
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, n), 0, "%s differs from %s", #a, #b)
+#define EXPECT_MEMNEQ(test, a, b, n) \
+	KUNIT_EXPECT_NE_MSG(test, memcmp(a, b, n), 0, "%s equals %s", #a, #b)
+
+/* RFC 5869, test case 1 */
+static const u8 rfc5869_ikm[22] = {
+	0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b,
+	0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b,
+};
+
+static const u8 rfc5869_salt[13] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c,
+};
+
+static const u8 rfc5869_info[10] = {
+	0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9,
+};
+
+static const u8 rfc5869_okm[42] = {
+	0x3c, 0xb2, 0x5f, 0x25, 0xfa, 0xac, 0xd5, 0x7a, 0x90, 0x43, 0x4f, 0x64, 0xd0, 0x36,
+	0x2f, 0x2a, 0x2d, 0x2d, 0x0a, 0x90, 0xcf, 0x1a, 0x5a, 0x4c, 0x5d, 0xb0, 0x2d, 0x56,
+	0xec, 0xc4, 0xc5, 0xbf, 0x34, 0x00, 0x72, 0x08, 0xd5, 0xb8, 0x87, 0x18, 0x58, 0x65,
+};
+
+/* tests/kat/chunk-kat.sh: secret 00..1f, salt 20..3f, index 5, flags LZO */
+static const u8 kat_enc_key[] = {
+	0xaf, 0xcf, 0xde, 0x38, 0x5d, 0x7b, 0x72, 0x01, 0x96, 0xca, 0x1a, 0x31, 0x8a, 0xa5, 0xd7,
+	0xb1, 0x9d, 0x6d, 0xe5, 0xc7, 0xd4, 0x38, 0xee, 0xb8, 0x83, 0x95, 0xd8, 0x25, 0xe5, 0x02,
+	0x00, 0xf0, 0xb8, 0x36, 0x4e, 0x56,
+};
+
+static const u8 kat_auth_key[] = {
+	0xb6, 0xa4, 0x87, 0xf3, 0x77, 0x4b, 0xea, 0xbc, 0xce, 0x41, 0x05, 0x87, 0x37, 0xdb, 0x2d,
+	0xf9, 0x02, 0x1a, 0xe9, 0xc2, 0xa9, 0x89, 0x30, 0x8b, 0x3e, 0xa3, 0x1c, 0xce, 0x65, 0xbc,
+	0x7b, 0xa5,
+};
+
+static const u8 kat_image_key[] = {
+	0x9c, 0x43, 0xcc, 0x99, 0x45, 0xd0, 0x23, 0xd0, 0x82, 0xfc, 0xb2, 0xb1, 0xbe, 0x22, 0x13,
+	0x06, 0xeb, 0xd2, 0x3b, 0x55, 0x58, 0xb3, 0x89, 0xd1, 0x02, 0x32, 0xad, 0x3e, 0xab, 0x91,
+	0x95, 0x65,
+};
+
+static const u8 kat_chunk[] = {
+	0x48, 0x53, 0x43, 0x4b, 0x02, 0x00, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0xf8, 0x5d, 0x55, 0xeb, 0xdc, 0x5d, 0x49, 0x3b, 0x59, 0x63, 0x3a, 0xd3, 0xb7, 0x92,
+	0xcb, 0x27, 0x76, 0x10, 0xac, 0x0f, 0xd0, 0xd5, 0xf3, 0xfe, 0x08, 0x8a, 0x37, 0x7d, 0x7c,
+	0x97, 0xb8, 0x65, 0xad, 0x92, 0xc3, 0x03, 0x39, 0xc3, 0x90, 0xf0, 0x59, 0x86, 0xbb, 0xb4,
+	0xe9, 0xa9, 0x1e, 0x74, 0xaf, 0x91, 0xe0, 0x28, 0x2b, 0x26, 0x5a, 0x89, 0x46, 0x40, 0x57,
+	0x45, 0x0f, 0x2c, 0xd3, 0xbc, 0x82, 0x62, 0xab, 0x83, 0x5d, 0x3e, 0x53, 0x29, 0xda, 0xc4,
+	0x7b, 0x5d, 0x52, 0x70, 0x05, 0x10,
+};
+
+#define KAT_INDEX	5
+#define KAT_LEN		48
+static const char kat_plaintext[KAT_LEN] = "hibseal known-answer chunk: 48 bytes of text..";
+
+static const unsigned int aeads[] = {
+	HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256,
+	HIBSEAL_AEAD_AES256_GCM,
+};
+
+static void kat_inputs(u8 secret[HIBSEAL_SECRET_SIZE], u8 salt[HIBSEAL_SALT_SIZE])
+{
+	int i;
+
+	for (i = 0; i < HIBSEAL_SECRET_SIZE; i++)
+		secret[i] = i;
+	for (i = 0; i < HIBSEAL_SALT_SIZE; i++)
+		salt[i] = 32 + i;
+}
+
+/* A sealer for @aead with the known-answer keys; the test fails if it cannot be made. */
+static void kat_sealer(struct kunit *test, struct hibseal_sealer *s, unsigned int aead,
+		       struct hibseal_keys *keys)
+{
+	u8 secret[HIBSEAL_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE];
+
+	kat_inputs(secret, salt);
+	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, salt, keys), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_sealer_init(s, aead, keys, salt), 0);
+}
+
+/* A buffer holding the known-answer plaintext sealed with @s at @index. */
+static u8 *sealed_kat(struct kunit *test, struct hibseal_sealer *s, u64 index)
+{
+	u8 *chunk = kunit_kzalloc(test, hibseal_chunk_size(s, KAT_LEN), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, chunk);
+	memcpy(chunk + sizeof(struct hibseal_chunk_header), kat_plaintext, KAT_LEN);
+	KUNIT_ASSERT_EQ(test, hibseal_chunk_seal(s, index, HIBSEAL_CHUNK_LZO, chunk, KAT_LEN), 0);
+	return chunk;
+}
+
+static void hkdf_rfc5869_case1(struct kunit *test)
+{
+	u8 okm[sizeof(rfc5869_okm)];
+
+	KUNIT_ASSERT_EQ(test, hibseal_hkdf_sha256(rfc5869_ikm, sizeof(rfc5869_ikm),
+						  rfc5869_salt, sizeof(rfc5869_salt),
+						  rfc5869_info, sizeof(rfc5869_info),
+						  okm, sizeof(okm)), 0);
+	EXPECT_MEMEQ(test, okm, rfc5869_okm, sizeof(okm));
+}
+
+static void derive_keys_known_answer(struct kunit *test)
+{
+	u8 secret[HIBSEAL_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE];
+	struct hibseal_keys keys;
+
+	kat_inputs(secret, salt);
+	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, salt, &keys), 0);
+	EXPECT_MEMEQ(test, keys.enc, kat_enc_key, sizeof(kat_enc_key));
+	EXPECT_MEMEQ(test, keys.auth, kat_auth_key, sizeof(kat_auth_key));
+	EXPECT_MEMEQ(test, keys.image, kat_image_key, sizeof(kat_image_key));
+}
+
+static void chunk_seal_known_answer(struct kunit *test)
+{
+	struct hibseal_keys keys;
+	struct hibseal_sealer s;
+	u8 *chunk;
+
+	kat_sealer(test, &s, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys);
+	KUNIT_ASSERT_EQ(test, hibseal_chunk_size(&s, KAT_LEN), sizeof(kat_chunk));
+	chunk = sealed_kat(test, &s, KAT_INDEX);
+	EXPECT_MEMEQ(test, chunk, kat_chunk, sizeof(kat_chunk));
+	hibseal_sealer_destroy(&s);
+}
+
+static void chunk_open_known_answer(struct kunit *test)
+{
+	struct hibseal_keys keys;
+	struct hibseal_sealer s;
+	u32 len = 0, flags = 0;
+	u8 *chunk;
+
+	kat_sealer(test, &s, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys);
+	chunk = kunit_kmalloc(test, sizeof(kat_chunk), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, chunk);
+	memcpy(chunk, kat_chunk, sizeof(kat_chunk));
+	KUNIT_ASSERT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX, chunk, KAT_LEN, &len, &flags), 0);
+	KUNIT_EXPECT_EQ(test, len, KAT_LEN);
+	KUNIT_EXPECT_EQ(test, flags, HIBSEAL_CHUNK_LZO);
+	EXPECT_MEMEQ(test, chunk + sizeof(struct hibseal_chunk_header), kat_plaintext, KAT_LEN);
+	hibseal_sealer_destroy(&s);
+}
+
+/* Each construction: a sealed chunk opens at its own index and image only. */
+static void chunk_bound_to_index_and_image(struct kunit *test)
+{
+	u8 other_salt[HIBSEAL_SALT_SIZE] = { 0 };
+	struct hibseal_sealer s, other;
+	struct hibseal_keys keys;
+	size_t size;
+	u32 len, flags;
+	u8 *chunk, *copy;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(aeads); i++) {
+		kat_sealer(test, &s, aeads[i], &keys);
+		size = hibseal_chunk_size(&s, KAT_LEN);
+		chunk = sealed_kat(test, &s, KAT_INDEX);
+		copy = kunit_kmalloc(test, size, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, copy);
+
+		memcpy(copy, chunk, size);
+		KUNIT_EXPECT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX, copy, KAT_LEN, &len,
+							 &flags), 0);
+		memcpy(copy, chunk, size);
+		KUNIT_EXPECT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX + 1, copy, KAT_LEN, &len,
+							 &flags), -EBADMSG);
+		/* Same keys, another image id: the AAD differs. */
+		KUNIT_ASSERT_EQ(test, hibseal_sealer_init(&other, aeads[i], &keys, other_salt), 0);
+		memcpy(copy, chunk, size);
+		KUNIT_EXPECT_EQ(test, hibseal_chunk_open(&other, KAT_INDEX, copy, KAT_LEN, &len,
+							 &flags), -EBADMSG);
+		/* A reader that takes less than the chunk holds refuses it before decrypting. */
+		memcpy(copy, chunk, size);
+		KUNIT_EXPECT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX, copy, KAT_LEN - 1, &len,
+							 &flags), -EBADMSG);
+		hibseal_sealer_destroy(&other);
+		hibseal_sealer_destroy(&s);
+	}
+}
+
+/* Each construction: flipping any single bit of header, ciphertext or tag is refused. */
+static void chunk_every_bit_flip_refused(struct kunit *test)
+{
+	struct hibseal_sealer s;
+	struct hibseal_keys keys;
+	size_t size, byte;
+	u32 len, flags;
+	u8 *chunk, *copy;
+	int i, bit, accepted;
+
+	for (i = 0; i < ARRAY_SIZE(aeads); i++) {
+		kat_sealer(test, &s, aeads[i], &keys);
+		size = hibseal_chunk_size(&s, KAT_LEN);
+		chunk = sealed_kat(test, &s, KAT_INDEX);
+		copy = kunit_kmalloc(test, size, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, copy);
+		accepted = 0;
+		for (byte = 0; byte < size; byte++) {
+			for (bit = 0; bit < 8; bit++) {
+				memcpy(copy, chunk, size);
+				copy[byte] ^= BIT(bit);
+				if (hibseal_chunk_open(&s, KAT_INDEX, copy, KAT_LEN, &len,
+						       &flags) != -EBADMSG)
+					accepted++;
+			}
+		}
+		KUNIT_EXPECT_EQ_MSG(test, accepted, 0, "aead %u: %d of %zu flips accepted",
+				    aeads[i], accepted, size * 8);
+		hibseal_sealer_destroy(&s);
+	}
+}
+
+/* The image MAC covers the tags in order and every header byte before the MAC field. */
+static void image_mac_covers_tags_and_header(struct kunit *test)
+{
+	static const u8 tag_a[32] = { 1 }, tag_b[32] = { 2 };
+	u8 mac[HIBSEAL_MAC_SIZE], again[HIBSEAL_MAC_SIZE], other[HIBSEAL_MAC_SIZE];
+	struct hibseal_image_header *hdr;
+	struct hibseal_image_mac m;
+	struct hibseal_keys keys;
+	u8 secret[HIBSEAL_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE];
+
+	kat_inputs(secret, salt);
+	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, salt, &keys), 0);
+	hdr = kunit_kzalloc(test, sizeof(*hdr), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, hdr);
+
+#define IMAGE_MAC(first, second, out) do {						\
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_init(&m, &keys), 0);		\
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, first, 32), 0);	\
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, second, 32), 0);	\
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_final(&m, hdr, out), 0);	\
+		hibseal_image_mac_destroy(&m);						\
+	} while (0)
+
+	IMAGE_MAC(tag_a, tag_b, mac);
+	memset(hdr->image_mac, 0xaa, sizeof(hdr->image_mac));	/* not covered: it holds the MAC */
+	IMAGE_MAC(tag_a, tag_b, again);
+	EXPECT_MEMEQ(test, mac, again, sizeof(mac));
+	IMAGE_MAC(tag_b, tag_a, other);				/* reordered tags */
+	EXPECT_MEMNEQ(test, mac, other, sizeof(mac));
+	hdr->nr_chunks = cpu_to_le64(3);			/* a header field */
+	IMAGE_MAC(tag_a, tag_b, other);
+	EXPECT_MEMNEQ(test, mac, other, sizeof(mac));
+#undef IMAGE_MAC
+}
+
+static struct kunit_case hibseal_crypto_cases[] = {
+	KUNIT_CASE(hkdf_rfc5869_case1),
+	KUNIT_CASE(derive_keys_known_answer),
+	KUNIT_CASE(chunk_seal_known_answer),
+	KUNIT_CASE(chunk_open_known_answer),
+	KUNIT_CASE(chunk_bound_to_index_and_image),
+	KUNIT_CASE(chunk_every_bit_flip_refused),
+	KUNIT_CASE(image_mac_covers_tags_and_header),
+	{}
+};
+
+static struct kunit_suite hibseal_crypto_suite = {
+	.name = "hibseal_crypto",
+	.test_cases = hibseal_crypto_cases,
+};
+
+kunit_test_suite(hibseal_crypto_suite);
+
+MODULE_LICENSE("GPL");

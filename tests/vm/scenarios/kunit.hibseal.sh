@@ -1,0 +1,23 @@
+#!/bin/bash
+# The KUnit suites of sealed hibernation run at boot in the test kernel and report KTAP on the
+# console: every case of every hibseal suite must pass, and none may be missing.
+# shellcheck source=tests/vm/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+# Suites and how many cases each must report.
+suites="hibseal_crypto:7"
+
+vm_init kunit.hibseal
+vm_uki
+vm_boot boot
+for entry in $suites; do
+	suite=${entry%%:*} cases=${entry#*:}
+	expect "# $suite: pass:$cases fail:0 skip:0 total:$cases\$" "all $cases cases of $suite to pass"
+	expect "^\[ *[0-9.]+\] ok [0-9]+ $suite\$" "suite $suite to report ok"
+done
+if grep -aq 'not ok' "$VM_LOG"; then
+	grep -a 'not ok\|# .*Expected\|# .*EXPECTATION' "$VM_LOG" | head -n 20 | sed 's/^/# /'
+	fail "KUnit reported failures"
+fi
+expect '^HIBSEAL-DONE rc=0$' "the guest scenario to finish"
+vm_done
