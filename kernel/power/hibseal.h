@@ -14,6 +14,12 @@
 struct crypto_aead;
 struct crypto_shash;
 struct shash_desc;
+struct tpm2_hibseal_blob;
+
+/* hibseal_window.c: the TPM boot window */
+
+int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);
+int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
 
 /* hibseal_crypto.c: image keys, chunk sealing, image MAC */
 
@@ -85,5 +91,31 @@ static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
 {
 	return sizeof(struct hibseal_chunk_header) + len + s->tag_size;
 }
+
+/* hibseal_image.c: one image, written or read */
+
+/**
+ * struct hibseal_image - a sealed image being written or read
+ * @hdr:       its header (on the read side, as read: checked, not yet authenticated)
+ * @sealer:    chunk sealing with the image's keys
+ * @mac:       the running image MAC
+ * @nr_chunks: chunks sealed or opened so far, in stream order
+ */
+struct hibseal_image {
+	struct hibseal_image_header hdr;
+	struct hibseal_sealer sealer;
+	struct hibseal_image_mac mac;
+	u64 nr_chunks;
+};
+
+int __must_check hibseal_image_create(struct hibseal_image *img);
+int __must_check hibseal_image_open(struct hibseal_image *img,
+				    const struct hibseal_image_header *hdr);
+int __must_check hibseal_image_add_tag(struct hibseal_image *img, const u8 *chunk, u32 len);
+int __must_check hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
+				      unsigned int swsusp_flags, struct hibseal_image_header *hdr);
+int __must_check hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
+				      unsigned int swsusp_flags);
+void hibseal_image_destroy(struct hibseal_image *img);
 
 #endif /* _KERNEL_POWER_HIBSEAL_H */

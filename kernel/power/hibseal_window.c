@@ -20,11 +20,14 @@
 
 #include <linux/hibseal.h>
 #include <linux/init.h>
+#include <linux/kobject.h>
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
 #include <crypto/algapi.h>
+
+#include "hibseal.h"
 
 #define KERNEL_PCR		CONFIG_HIBERNATION_SEAL_KERNEL_PCR
 #define SECUREBOOT_PCR		7
@@ -171,6 +174,58 @@ void hibseal_window_close(void)
 }
 
 /**
+ * hibseal_window_unseal() - unseal a pending image's boot secret, inside the window
+ * @blob:   the key blob from the image header (untrusted)
+ * @secret: receives the secret (%HIBSEAL_SECRET_SIZE bytes)
+ *
+ * Logs the one reason line when the image's key is refused.
+ *
+ * Return: 0; -EACCES when the window is closed or the TPM refuses; -EBADMSG for a malformed
+ * or forged blob; other -errno.
+ */
+int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if (!hs.open || !hs.chip) {
+		pr_err("image refused: its key can only be unsealed inside the boot window, and %s\n",
+		       hs.chip ? "the window is closed" : "there is no TPM");
+		return -EACCES;
+	}
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, blob, secret, HIBSEAL_SECRET_SIZE, &err);
+	if (!rc)
+		return 0;
+	memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
+	if (rc == -EACCES)
+		pr_err("image refused: its key is not sealed to this machine, kernel and Secure Boot state (%s, TPM rc 0x%03x)\n",
+		       err.step, err.tpm_rc);
+	else if (rc == -EBADMSG)
+		pr_err("image refused: its key blob was not made by a boot window of this TPM (%s, TPM rc 0x%03x)\n",
+		       err.step, err.tpm_rc);
+	else
+		pr_err("image refused: cannot unseal its key: %s failed (%d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+	return rc;
+}
+
+/**
+ * hibseal_boot_secret() - this boot's secret and its sealed blob, for a new image
+ * @secret: receives the secret (%HIBSEAL_SECRET_SIZE bytes); wipe it after use
+ * @blob:   receives the blob
+ *
+ * Return: 0, or -EPERM when sealing is unavailable.
+ */
+int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
+{
+	if (!hibseal_ready())
+		return -EPERM;
+	memcpy(secret, hs.secret, HIBSEAL_SECRET_SIZE);
+	*blob = hs.blob;
+	return 0;
+}
+
+/**
  * hibseal_ready() - whether this boot can write a sealed image
  *
  * Return: true once the boot secret is sealed and the window closed, and until anything
@@ -190,3 +245,23 @@ const char *hibseal_unavailable_reason(void)
 {
 	return hibseal_ready() ? NULL : hs.reason;
 }
+
+/*
+ * /sys/power/hibernate_seal: "ready", or "unavailable: <reason>". Cheap to poll; the reason
+ * is logged once, when it arises.
+ */
+static ssize_t hibernate_seal_show(struct kobject *kobj, struct kobj_attribute *attr,
+				   char *buf)
+{
+	const char *why = hibseal_unavailable_reason();
+
+	return why ? sysfs_emit(buf, "unavailable: %s\n", why) : sysfs_emit(buf, "ready\n");
+}
+
+static struct kobj_attribute hibernate_seal_attr = __ATTR_RO(hibernate_seal);
+
+static int __init hibseal_sysfs_init(void)
+{
+	return sysfs_create_file(power_kobj, &hibernate_seal_attr.attr);
+}
+late_initcall(hibseal_sysfs_init);

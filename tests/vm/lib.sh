@@ -26,6 +26,7 @@ VM_MEM=${VM_MEM:-512}
 # vCPUs rendezvous, and a 2-vCPU Secure Boot boot measured ~70 s against ~12 s for one.
 VM_SMP=${VM_SMP:-1}
 VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
+VM_TPM=swtpm
 
 vm_failures=0
 vm_pids=()
@@ -65,6 +66,11 @@ vm_secureboot() {
 	on) cp "$OVMF_VARS_SECUREBOOT" "$W/vars.fd" ;;
 	off) cp "$OVMF_VARS_EMPTY" "$W/vars.fd" ;;
 	esac
+}
+
+# vm_tpm none: boot without a TPM from now on in this scenario.
+vm_tpm() {
+	VM_TPM=$1
 }
 
 # vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
@@ -125,7 +131,14 @@ vm_boot() {
 	VM_TIMED_OUT=0
 	accel=$(vm_accel)
 	: >"$VM_LOG"
-	start_swtpm
+	local tpm_args=()
+	swtpm_pid=
+	if [ "$VM_TPM" = swtpm ]; then
+		start_swtpm
+		# shellcheck disable=SC2054 # commas separate QEMU suboptions
+		tpm_args=(-chardev "socket,id=chrtpm,path=$W/tpm/sock"
+			-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0)
+	fi
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
 		-global driver=cfi.pflash01,property=secure,value=on \
@@ -135,8 +148,7 @@ vm_boot() {
 		-device virtio-blk-pci,drive=esp,addr=0x5 \
 		-drive if=none,id=swap,format=raw,file="$W/swap.img" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
-		-chardev socket,id=chrtpm,path="$W/tpm/sock" \
-		-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0 \
+		"${tpm_args[@]}" \
 		-display none -monitor none -no-reboot -net none -serial "file:$VM_LOG" \
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!
@@ -157,11 +169,14 @@ vm_boot() {
 	fi
 	# swtpm exits by itself once QEMU has gone; give it a moment, then stop it.
 	for _ in $(seq 20); do
+		[ -n "$swtpm_pid" ] || break
 		kill -0 "$swtpm_pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	kill "$swtpm_pid" 2>/dev/null || true
-	wait "$swtpm_pid" 2>/dev/null || true
+	if [ -n "$swtpm_pid" ]; then
+		kill "$swtpm_pid" 2>/dev/null || true
+		wait "$swtpm_pid" 2>/dev/null || true
+	fi
 	vm_pids=()
 }
 

@@ -67,7 +67,10 @@ struct hibseal_chunk_header {
  * @key_blob_size: bytes used in @key_blob
  * @nr_chunks:     chunks in the stream, the final one included
  * @image_pages:   pages of the snapshot image (struct swsusp_info.pages)
- * @reserved1:     zero (reserved for the anti-replay counter)
+ * @swsusp_flags:  the swap header's SF_* flags as written (without SF_HW_SIG), authenticated
+ *                 here because the swap header itself is not
+ * @reserved1:     zero
+ * @reserved_counter: zero (reserved for the anti-replay counter)
  * @salt:          random, per image: the key derivation salt and the image id
  * @key_blob:      the boot secret, sealed by the TPM to the boot window
  * @reserved2:     zero
@@ -84,7 +87,9 @@ struct hibseal_image_header {
 	__le32	key_blob_size;
 	__le64	nr_chunks;
 	__le64	image_pages;
-	__le64	reserved1;
+	__le32	swsusp_flags;
+	__le32	reserved1;
+	__le64	reserved_counter;
 	__u8	salt[HIBSEAL_SALT_SIZE];
 	__u8	key_blob[HIBSEAL_KEY_BLOB_MAX];
 	__u8	reserved2[64];

@@ -24,7 +24,12 @@ swap_signature() {
 	echo "${m:-none}"
 }
 
+# seal_status: /sys/power/hibernate_seal with '_' for spaces, or "absent".
+seal_status() {
+	tr ' ' '_' </sys/power/hibernate_seal 2>/dev/null || echo absent
+}
+
 # report_platform: the facts every scenario logs first.
 report_platform() {
-	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(cat /sys/power/state)]"
+	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(cat /sys/power/state)] seal=$(seal_status)"
 }

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sealed hibernation: the state of one image, as it is written and as it is read back
+ * (docs/design.md, section 5).
+ *
+ * Writing: hibseal_image_create() draws a salt and derives the image keys from this boot's
+ * secret; the swap writer seals each chunk (hibseal_chunk_seal(), in its worker threads) and
+ * hands the tags back in stream order (hibseal_image_add_tag()); hibseal_image_finish() fills
+ * in the image header with the sealed boot secret and the image MAC.
+ *
+ * Reading: hibseal_image_open() checks the header's structure, unseals the boot secret it
+ * carries (inside the boot window) and derives the keys; the reader opens each chunk before
+ * anything uses it and adds its tag; hibseal_image_verify() checks the chunk count and the
+ * image MAC before a single page is restored.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+
+#define pr_fmt(fmt) "hibseal: " fmt
+
+#include <linux/random.h>
+#include <linux/string.h>
+#include <linux/tpm2_hibseal.h>
+#include <crypto/algapi.h>
+
+#include "hibseal.h"
+
+/* The construction new images use. */
+static unsigned int default_aead = HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256;
+
+static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int aead)
+{
+	struct hibseal_keys keys;
+	int err;
+
+	err = hibseal_derive_keys(secret, img->hdr.salt, &keys) ?:
+	      hibseal_sealer_init(&img->sealer, aead, &keys, img->hdr.salt) ?:
+	      hibseal_image_mac_init(&img->mac, &keys);
+	memzero_explicit(&keys, sizeof(keys));
+	return err;
+}
+
+/**
+ * hibseal_image_create() - start a sealed image with this boot's secret
+ * @img: the image state
+ *
+ * Return: 0; -EPERM when sealing is unavailable; other -errno.
+ */
+int hibseal_image_create(struct hibseal_image *img)
+{
+	struct tpm2_hibseal_blob *blob;
+	u8 secret[HIBSEAL_SECRET_SIZE];
+	int err;
+
+	memset(img, 0, sizeof(*img));
+	blob = kmalloc(sizeof(*blob), GFP_KERNEL);
+	if (!blob)
+		return -ENOMEM;
+	err = hibseal_boot_secret(secret, blob);
+	if (err)
+		goto out;
+	memcpy(img->hdr.magic, HIBSEAL_MAGIC, sizeof(img->hdr.magic));
+	img->hdr.version = cpu_to_le16(HIBSEAL_VERSION);
+	img->hdr.header_size = cpu_to_le16(sizeof(img->hdr));
+	img->hdr.aead = cpu_to_le16(default_aead);
+	img->hdr.key_blob_size = cpu_to_le32(blob->len);
+	memcpy(img->hdr.key_blob, blob->data, blob->len);
+	get_random_bytes(img->hdr.salt, sizeof(img->hdr.salt));
+	err = image_keys(img, secret, default_aead);
+	if (!err)
+		img->hdr.tag_size = cpu_to_le16(img->sealer.tag_size);
+	else
+		hibseal_image_destroy(img);
+out:
+	memzero_explicit(secret, sizeof(secret));
+	kfree(blob);
+	return err;
+}
+
+/* Structure only: versions, sizes, reserved fields. Nothing here is trusted yet. */
+static int check_header(const struct hibseal_image_header *hdr)
+{
+	if (memcmp(hdr->magic, HIBSEAL_MAGIC, sizeof(hdr->magic)))
+		return -EINVAL;
+	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION ||
+	    le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
+	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
+	    !le32_to_cpu(hdr->key_blob_size) || hdr->flags || hdr->reserved1 ||
+	    hdr->reserved_counter ||
+	    memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2)) ||
+	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages))
+		return -EBADMSG;
+	return 0;
+}
+
+/**
+ * hibseal_image_open() - check a sealed image's header and recover its keys
+ * @img: the image state
+ * @hdr: the header as read from disk
+ *
+ * Must run inside the boot window: it unseals the boot secret the header carries.
+ *
+ * Return: 0; -EINVAL if @hdr is not a sealed image header; -EBADMSG if it is malformed;
+ * -EACCES if the TPM refuses the key (another machine, kernel or Secure Boot state, or a
+ * secret that no boot window made); other -errno.
+ */
+int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_header *hdr)
+{
+	struct tpm2_hibseal_blob *blob;
+	u8 secret[HIBSEAL_SECRET_SIZE];
+	unsigned int aead;
+	int err;
+
+	memset(img, 0, sizeof(*img));
+	err = check_header(hdr);
+	if (err)
+		return err;
+	img->hdr = *hdr;
+	aead = le16_to_cpu(hdr->aead);
+	blob = kmalloc(sizeof(*blob), GFP_KERNEL);
+	if (!blob)
+		return -ENOMEM;
+	blob->len = le32_to_cpu(hdr->key_blob_size);
+	memcpy(blob->data, hdr->key_blob, blob->len);
+	err = hibseal_window_unseal(blob, secret);
+	kfree(blob);
+	if (err)
+		return err;
+	err = image_keys(img, secret, aead);
+	memzero_explicit(secret, sizeof(secret));
+	if (!err && img->sealer.tag_size != le16_to_cpu(hdr->tag_size))
+		err = -EBADMSG;
+	if (err)
+		hibseal_image_destroy(img);
+	return err;
+}
+
+/**
+ * hibseal_image_add_tag() - count the next chunk and add its tag to the image MAC
+ * @img:   the image state
+ * @chunk: the sealed chunk
+ * @len:   its plaintext length
+ *
+ * Called in stream order, on the write side after sealing and on the read side after opening.
+ *
+ * Return: 0, or -errno.
+ */
+int hibseal_image_add_tag(struct hibseal_image *img, const u8 *chunk, u32 len)
+{
+	const u8 *tag = chunk + sizeof(struct hibseal_chunk_header) + len;
+
+	img->nr_chunks++;
+	return hibseal_image_mac_update(&img->mac, tag, img->sealer.tag_size);
+}
+
+/**
+ * hibseal_image_finish() - complete the header of a written image
+ * @img:         the image state
+ * @image_pages: pages of the snapshot image
+ * @swsusp_flags: the SF_* flags of the swap header, to authenticate them
+ * @hdr:         receives the header to store
+ *
+ * Return: 0, or -errno.
+ */
+int hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
+			 unsigned int swsusp_flags, struct hibseal_image_header *hdr)
+{
+	img->hdr.swsusp_flags = cpu_to_le32(swsusp_flags);
+	img->hdr.nr_chunks = cpu_to_le64(img->nr_chunks);
+	img->hdr.image_pages = cpu_to_le64(image_pages);
+	memset(img->hdr.image_mac, 0, sizeof(img->hdr.image_mac));
+	*hdr = img->hdr;
+	return hibseal_image_mac_final(&img->mac, hdr, hdr->image_mac);
+}
+
+/**
+ * hibseal_image_verify() - the last check before restore
+ * @img:          the image state, every chunk read and opened
+ * @image_pages:  pages of the snapshot image that was loaded
+ * @swsusp_flags: the SF_* flags of the swap header that was read (without SF_HW_SIG)
+ *
+ * Return: 0, or -EBADMSG if a chunk is missing or extra, the swap header's flags were changed,
+ * or the image MAC does not match.
+ */
+int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
+			 unsigned int swsusp_flags)
+{
+	u8 mac[HIBSEAL_MAC_SIZE];
+	int err;
+
+	if (img->nr_chunks != le64_to_cpu(img->hdr.nr_chunks)) {
+		pr_err("image refused: %llu chunks read, its header says %llu\n",
+		       img->nr_chunks, le64_to_cpu(img->hdr.nr_chunks));
+		return -EBADMSG;
+	}
+	if (image_pages != le64_to_cpu(img->hdr.image_pages) ||
+	    swsusp_flags != le32_to_cpu(img->hdr.swsusp_flags)) {
+		pr_err("image refused: %lu pages, flags 0x%x; sealed were %llu pages, flags 0x%x\n",
+		       image_pages, swsusp_flags, le64_to_cpu(img->hdr.image_pages),
+		       le32_to_cpu(img->hdr.swsusp_flags));
+		return -EBADMSG;
+	}
+	err = hibseal_image_mac_final(&img->mac, &img->hdr, mac);
+	if (!err && crypto_memneq(mac, img->hdr.image_mac, sizeof(mac))) {
+		pr_err("image refused: its image MAC does not match\n");
+		err = -EBADMSG;
+	}
+	memzero_explicit(mac, sizeof(mac));
+	return err;
+}
+
+/**
+ * hibseal_image_destroy() - free the image state and wipe its keys
+ * @img: the image state
+ */
+void hibseal_image_destroy(struct hibseal_image *img)
+{
+	hibseal_sealer_destroy(&img->sealer);
+	hibseal_image_mac_destroy(&img->mac);
+	memzero_explicit(img, sizeof(*img));
+}
