@@ -74,14 +74,17 @@ vm_tpm() {
 }
 
 # vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
-# command line names the scenario for the guest's /init; the swap disk is the resume device.
+# command line names the scenario for the guest's /init (and VM_GUEST, if set, the guest script
+# it runs); the swap disk is the resume device.
 vm_uki() {
 	local unsigned=
 	if [ "${1:-}" = --unsigned ]; then
 		unsigned=--unsigned
 		shift
 	fi
-	VM_CMDLINE="console=ttyS0 panic=-1 resume=/dev/vdb hibseal_vm.scenario=$VM_NAME $*"
+	VM_CMDLINE="console=ttyS0 panic=-1 resume=/dev/vdb hibseal_vm.scenario=$VM_NAME"
+	[ -z "${VM_GUEST:-}" ] || VM_CMDLINE="$VM_CMDLINE hibseal_vm.guest=$VM_GUEST"
+	[ $# = 0 ] || VM_CMDLINE="$VM_CMDLINE $*"
 	"$top/scripts/mkuki.sh" $unsigned "$B/bzImage" "$B/initramfs.cpio.gz" "$VM_CMDLINE" \
 		"$W/uki.efi"
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
@@ -200,6 +203,51 @@ expect_not() {
 # guest_value KEY: the value of the last 'HIBSEAL: ... KEY=VALUE' the guest reported this boot.
 guest_value() {
 	grep -a '^HIBSEAL: ' "$VM_LOG" | grep -o -- "$1=[^ ]*" | tail -n 1 | cut -d= -f2- || true
+}
+
+# seal_hibernate: one boot that hibernates under Secure Boot lockdown with a sealed image and
+# powers off. Sets SEAL_MARKER and SEAL_BOOT_ID, what the resumed script must show.
+seal_hibernate() {
+	vm_boot hibernate
+	expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
+		"lockdown, 'disk' offered, sealing ready"
+	expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
+	expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
+	expect_not 'hibernate-refused' "a refused hibernation"
+	[ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after writing the image"
+	SEAL_MARKER=$(guest_value marker)
+	SEAL_BOOT_ID=$(guest_value boot_id)
+}
+
+# expect_resumed: this boot restored the image written by seal_hibernate, after verifying it.
+expect_resumed() {
+	expect 'PM: hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
+	expect "^HIBSEAL: resumed marker=$SEAL_MARKER file-marker=$SEAL_MARKER boot_id=$SEAL_BOOT_ID swap-signature=SWAPSPACE2\$" \
+		"the script to continue with marker $SEAL_MARKER and boot id $SEAL_BOOT_ID"
+	expect_not 'image refused' "a refusal"
+	expect_not '^HIBSEAL: boot ' "a fresh boot of /init"
+}
+
+# expect_refused REGEX WHAT: this boot refused the image, which DESIGN.md section 7 spells out:
+# one reason line, no page restored (the hibernated script never continues, /init runs afresh
+# in a new boot), and the swap signature restored, so swap works.
+expect_refused() {
+	local n
+	expect "image refused: $1" "the refusal reason: $2"
+	n=$(grep -ac 'image refused' "$VM_LOG" || true)
+	[ "$n" = 1 ] || fail "$(basename "$VM_LOG"): expected one refusal line, saw $n"
+	expect_not 'PM: hibernation: hibernation exit' "a restored kernel"
+	expect_not '^HIBSEAL: resumed' "the hibernated script continuing"
+	expect_not "boot_id=$SEAL_BOOT_ID" "the hibernated boot's id"
+	expect '^HIBSEAL: boot scenario=' "a fresh boot of /init"
+	expect '^HIBSEAL: fresh-boot swap-signature=SWAPSPACE2$' "the swap signature restored"
+	expect '^HIBSEAL: swapon=ok$' "swap to be usable"
+}
+
+# swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.
+swapimg() {
+	python3 "$top/tests/vm/tools/swapimg.py" "$W/swap.img" "$@"
 }
 
 vm_done() {

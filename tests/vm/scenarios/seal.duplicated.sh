@@ -1,0 +1,13 @@
+#!/bin/bash
+# A data chunk replaced by a copy of the one before it: the copy is authenticated for the
+# other position, so it fails.
+# shellcheck source=tests/vm/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+vm_init seal.duplicated
+VM_GUEST=seal-hibernate vm_uki
+seal_hibernate
+swapimg duplicate
+vm_boot resume
+expect_refused 'chunk [0-9]+ does not authenticate' "the repeated chunk"
+vm_done

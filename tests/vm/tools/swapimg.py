@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""swapimg.py: read and damage a sealed hibernation image on a swap disk image, for the tests.
+
+It finds its way only through the on-disk format (the swap header page, the swap map pages,
+the sealed image header and the chunk headers), as an attacker with the disk would.
+
+  swapimg.py IMG layout               print the layout
+  swapimg.py IMG flip REGION          flip one bit in header|keyblob|metadata|chunk|tag
+  swapimg.py IMG truncate             drop the pages of the last chunk from the swap map
+  swapimg.py IMG reorder              swap two neighbouring data chunks of equal size
+  swapimg.py IMG duplicate            replace a data chunk with a copy of the one before it
+  swapimg.py IMG hide                 overwrite the hibernation signature (no resume)
+  swapimg.py IMG seal-header-page     print the page number of the sealed image header
+  swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
+Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
+"""
+import struct
+import sys
+
+PAGE = 4096
+MAP_ENTRIES = PAGE // 8 - 1
+CHUNK_HDR = 16
+CHUNK_MAGIC = 0x4B435348
+# struct swsusp_header tail (x86_64): seal_header, hw_sig, crc32, image, flags, orig_sig, sig
+SWSUSP_TAIL = struct.Struct("<QIIQI10s10s")
+SWSUSP_TAIL_OFF = PAGE - SWSUSP_TAIL.size
+# struct hibseal_image_header, up to and including the key blob
+HDR = struct.Struct("<8sHHHHIIQQIIQ32s1024s")
+SF_SEALED = 16
+
+
+class Fail(Exception):
+    pass
+
+
+def page(img, n):
+    img.seek(n * PAGE)
+    data = img.read(PAGE)
+    if len(data) != PAGE:
+        raise Fail("page %d is beyond the end of the disk" % n)
+    return bytearray(data)
+
+
+def put_page(img, n, data):
+    img.seek(n * PAGE)
+    img.write(bytes(data))
+
+
+def swsusp_header(img):
+    seal_hdr, hw_sig, crc, image, flags, orig, sig = SWSUSP_TAIL.unpack_from(page(img, 0),
+                                                                              SWSUSP_TAIL_OFF)
+    if sig.rstrip(b"\0") != b"S1SUSPEND":
+        raise Fail("no hibernation signature (found %r)" % sig)
+    if not flags & SF_SEALED:
+        raise Fail("the image is not sealed (flags 0x%x)" % flags)
+    return {"seal_header": seal_hdr, "image": image, "flags": flags}
+
+
+def swap_map(img, first):
+    """The swap map: a list of (map page number, entry index, data page number)."""
+    entries, m, seen = [], first, set()
+    while m:
+        if m in seen:
+            raise Fail("the swap map loops")
+        seen.add(m)
+        mp = page(img, m)
+        vals = struct.unpack_from("<%dQ" % (MAP_ENTRIES + 1), mp)
+        for k in range(MAP_ENTRIES):
+            if vals[k]:
+                entries.append((m, k, vals[k]))
+        m = vals[MAP_ENTRIES]
+    return entries
+
+
+def layout(img):
+    sh = swsusp_header(img)
+    hp = page(img, sh["seal_header"])
+    f = HDR.unpack_from(hp)
+    magic, version, hsize, aead, tag_size = f[0], f[1], f[2], f[3], f[4]
+    if magic != b"HIBSEAL\0":
+        raise Fail("no sealed image header at page %d" % sh["seal_header"])
+    hdr = {"version": version, "header_size": hsize, "aead": aead, "tag_size": tag_size,
+           "key_blob_size": f[6], "nr_chunks": f[7], "image_pages": f[8],
+           "page": sh["seal_header"]}
+    entries = swap_map(img, sh["image"])
+    chunks, i = [], 0
+    while i < len(entries) and len(chunks) < hdr["nr_chunks"]:
+        first = page(img, entries[i][2])
+        cmagic, cflags, clen, _ = struct.unpack_from("<IIII", first)
+        if cmagic != CHUNK_MAGIC:
+            raise Fail("chunk %d: bad magic at page %d" % (len(chunks), entries[i][2]))
+        size = CHUNK_HDR + clen + tag_size
+        npages = (size + PAGE - 1) // PAGE
+        chunks.append({"index": len(chunks), "flags": cflags, "len": clen, "size": size,
+                       "entries": entries[i:i + npages]})
+        i += npages
+    if len(chunks) != hdr["nr_chunks"]:
+        raise Fail("found %d chunks, the header says %d" % (len(chunks), hdr["nr_chunks"]))
+    return sh, hdr, entries, chunks
+
+
+def flip_byte(img, chunk, offset):
+    """Flip the lowest bit of byte @offset of a chunk's stream bytes."""
+    _, _, pg = chunk["entries"][offset // PAGE]
+    data = page(img, pg)
+    data[offset % PAGE] ^= 0x01
+    put_page(img, pg, data)
+    return pg
+
+
+def data_chunk(chunks, equal_pair=False):
+    """A data chunk in the middle of the image (for pairs: the first of two equal-sized)."""
+    mid = len(chunks) // 2
+    for k in list(range(mid, len(chunks) - 1)) + list(range(1, mid)):
+        if not equal_pair or len(chunks[k]["entries"]) == len(chunks[k + 1]["entries"]):
+            return k
+    raise Fail("no suitable data chunk")
+
+
+def set_entry(img, entry, value):
+    m, k, _ = entry
+    mp = page(img, m)
+    struct.pack_into("<Q", mp, 8 * k, value)
+    put_page(img, m, mp)
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    path, cmd, args = argv[1], argv[2], argv[3:]
+    with open(path, "r+b") as img:
+        if cmd == "find":
+            data = img.read()
+            return 0 if args[0].encode() in data else 1
+        if cmd == "hide":
+            p0 = page(img, 0)
+            swsusp_header(img)
+            SWSUSP_TAIL_SIG = PAGE - 10
+            p0[SWSUSP_TAIL_SIG:PAGE] = b"HIDDENSIG\0"
+            put_page(img, 0, p0)
+            print("signature overwritten")
+            return 0
+        sh, hdr, entries, chunks = layout(img)
+        if cmd == "layout":
+            print("header page %(page)d: version %(version)d aead %(aead)d tag %(tag_size)d "
+                  "key blob %(key_blob_size)d bytes, %(nr_chunks)d chunks, %(image_pages)d pages"
+                  % hdr)
+            for c in chunks:
+                print("chunk %d: flags 0x%x len %d size %d pages %s" % (
+                    c["index"], c["flags"], c["len"], c["size"], [e[2] for e in c["entries"]]))
+            return 0
+        if cmd == "seal-header-page":
+            print(hdr["page"])
+            return 0
+        if cmd == "flip":
+            region = args[0]
+            if region in ("header", "keyblob"):
+                hp = page(img, hdr["page"])
+                # nr_chunks (offset 24) for the header; a byte inside the key blob's private part
+                off = 24 if region == "header" else HDR.size - 1024 + 64
+                hp[off] ^= 0x01
+                put_page(img, hdr["page"], hp)
+                print("flipped bit 0 of byte %d of the sealed header (page %d)" % (off, hdr["page"]))
+                return 0
+            if region == "metadata":
+                c = chunks[0]
+                off = CHUNK_HDR + 100
+            elif region == "chunk":
+                c = chunks[data_chunk(chunks)]
+                off = CHUNK_HDR + c["len"] // 2
+            elif region == "tag":
+                c = chunks[data_chunk(chunks)]
+                off = CHUNK_HDR + c["len"] + 3
+            else:
+                raise Fail("unknown region %s" % region)
+            pg = flip_byte(img, c, off)
+            print("flipped bit 0 of byte %d of chunk %d (page %d)" % (off, c["index"], pg))
+            return 0
+        if cmd == "truncate":
+            last = chunks[-1]
+            for e in last["entries"]:
+                set_entry(img, e, 0)
+            print("dropped chunk %d (%d pages) from the swap map" % (last["index"],
+                                                                     len(last["entries"])))
+            return 0
+        if cmd in ("reorder", "duplicate"):
+            k = data_chunk(chunks, equal_pair=True)
+            a, b = chunks[k], chunks[k + 1]
+            for ea, eb in zip(a["entries"], b["entries"]):
+                if cmd == "reorder":
+                    set_entry(img, ea, eb[2])
+                set_entry(img, eb, ea[2])
+            print("%s chunks %d and %d" % ("swapped" if cmd == "reorder" else "copied over",
+                                           k, k + 1))
+            return 0
+        print("unknown command %s" % cmd, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv))
+    except Fail as e:
+        print("swapimg: %s" % e, file=sys.stderr)
+        sys.exit(1)
