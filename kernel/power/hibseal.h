@@ -20,6 +20,7 @@ struct tpm2_hibseal_blob;
 
 int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);
 int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
+int __must_check hibseal_window_check(void);
 
 /* hibseal_crypto.c: image keys, chunk sealing, image MAC */
 

@@ -44,7 +44,10 @@ static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int 
  * hibseal_image_create() - start a sealed image with this boot's secret
  * @img: the image state
  *
- * Return: 0; -EPERM when sealing is unavailable; other -errno.
+ * Checks first that the TPM answers and that the boot window is still closed.
+ *
+ * Return: 0; -EPERM when sealing is unavailable; -EIO when the TPM does not answer; other
+ * -errno.
  */
 int hibseal_image_create(struct hibseal_image *img)
 {
@@ -56,7 +59,7 @@ int hibseal_image_create(struct hibseal_image *img)
 	blob = kmalloc(sizeof(*blob), GFP_KERNEL);
 	if (!blob)
 		return -ENOMEM;
-	err = hibseal_boot_secret(secret, blob);
+	err = hibseal_window_check() ?: hibseal_boot_secret(secret, blob);
 	if (err)
 		goto out;
 	memcpy(img->hdr.magic, HIBSEAL_MAGIC, sizeof(img->hdr.magic));

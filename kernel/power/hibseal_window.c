@@ -212,6 +212,38 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 }
 
 /**
+ * hibseal_window_check() - before an image is written: is the TPM there, the window closed?
+ *
+ * A TPM that does not answer cannot be vouched for; a window PCR back at its window value
+ * means the TPM was reset under this kernel, so anyone could now unseal with the window
+ * values: sealing is then unavailable until reboot.
+ *
+ * Return: 0; -EIO if the TPM does not answer; -EPERM if sealing is (now) unavailable.
+ */
+int hibseal_window_check(void)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
+	int rc;
+
+	if (!hibseal_ready())
+		return -EPERM;
+	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
+	if (rc) {
+		pr_err("cannot hibernate: the TPM does not answer (%s failed, %d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+		return -EIO;
+	}
+	if (!crypto_memneq(now.value[WINDOW_PCR], hs.window.value[WINDOW_PCR],
+			   SHA256_DIGEST_SIZE)) {
+		disable_sealing("the TPM was reset: the window PCR is back at its boot value", 0,
+				NULL);
+		return -EPERM;
+	}
+	return 0;
+}
+
+/**
  * hibseal_boot_secret() - this boot's secret and its sealed blob, for a new image
  * @secret: receives the secret (%HIBSEAL_SECRET_SIZE bytes); wipe it after use
  * @blob:   receives the blob

@@ -27,6 +27,8 @@ VM_MEM=${VM_MEM:-512}
 VM_SMP=${VM_SMP:-1}
 VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
 VM_TPM=swtpm
+# Extra -drive options for the swap disk, e.g. throttling.bps-write=N for a slow disk.
+VM_SWAP_OPTS=${VM_SWAP_OPTS:-}
 
 vm_failures=0
 vm_pids=()
@@ -110,10 +112,10 @@ vm_accel() {
 # start_swtpm: the scenario's TPM, from its state directory; swtpm exits when QEMU disconnects,
 # so every boot starts it again (a power cycle: seeds and NV kept, PCRs reset).
 start_swtpm() {
-	rm -f "$W/tpm/sock"
+	rm -f "$W/tpm/sock" "$W/tpm/swtpm.pid"
 	timeout --kill-after=5 $((VM_BOOT_TIMEOUT + 30)) swtpm socket --tpm2 \
 		--tpmstate dir="$W/tpm" --ctrl type=unixio,path="$W/tpm/sock" \
-		--flags startup-clear --log file="$W/tpm/swtpm.log" &
+		--flags startup-clear --log file="$W/tpm/swtpm.log" --pid file="$W/tpm/swtpm.pid" &
 	swtpm_pid=$!
 	vm_pids+=("$swtpm_pid")
 	for _ in $(seq 50); do
@@ -124,9 +126,26 @@ start_swtpm() {
 	return 1
 }
 
+# vm_kill_tpm: the TPM dies now (SIGKILL to swtpm itself, not to its timeout wrapper).
+vm_kill_tpm() {
+	[ -s "$W/tpm/swtpm.pid" ] && kill -9 "$(cat "$W/tpm/swtpm.pid")"
+}
+
+# vm_kill_qemu: power is cut now (SIGKILL to QEMU itself, not to its timeout wrapper).
+vm_kill_qemu() {
+	[ -s "$W/qemu.pid" ] && kill -9 "$(cat "$W/qemu.pid")"
+}
+
+# swap_kib: KiB the swap disk image holds so far (it starts sparse).
+swap_kib() {
+	du -k "$W/swap.img" | cut -f1
+}
+
 # vm_boot LABEL [STOP_REGEX]: one power-on of the VM, serial console to $W/LABEL.log. QEMU ends
 # when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
-# or at VM_BOOT_TIMEOUT. Sets VM_LOG and VM_TIMED_OUT (for the scenario scripts).
+# or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
+# console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s). Sets VM_LOG and
+# VM_TIMED_OUT.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
@@ -134,6 +153,7 @@ vm_boot() {
 	VM_TIMED_OUT=0
 	accel=$(vm_accel)
 	: >"$VM_LOG"
+	rm -f "$W/qemu.pid"
 	local tpm_args=()
 	swtpm_pid=
 	if [ "$VM_TPM" = swtpm ]; then
@@ -149,24 +169,34 @@ vm_boot() {
 		-drive if=pflash,format=raw,unit=1,file="$W/vars.fd" \
 		-drive if=none,id=esp,format=raw,file="$W/esp.img" \
 		-device virtio-blk-pci,drive=esp,addr=0x5 \
-		-drive if=none,id=swap,format=raw,file="$W/swap.img" \
+		-drive "if=none,id=swap,format=raw,file=$W/swap.img${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
 		"${tpm_args[@]}" \
 		-display none -monitor none -no-reboot -net none -serial "file:$VM_LOG" \
+		-pidfile "$W/qemu.pid" \
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!
 	vm_pids+=("$qemu_pid")
+	local triggered=0 stopped=0
 	while kill -0 "$qemu_pid" 2>/dev/null; do
 		if [ -n "$stop" ] && grep -Eq "$stop" "$VM_LOG"; then
+			stopped=1
 			kill "$qemu_pid" 2>/dev/null || true
 			break
 		fi
-		sleep 0.5
+		if [ $triggered = 0 ] && { { [ -n "${VM_TRIGGER:-}" ] && grep -Eq "$VM_TRIGGER" "$VM_LOG"; } ||
+			{ [ -n "${VM_TRIGGER_IF:-}" ] && eval "$VM_TRIGGER_IF"; }; }; then
+			triggered=1
+			eval "$VM_TRIGGER_CMD"
+		fi
+		sleep 0.2
 	done
 	wait "$qemu_pid" || rc=$?
 	# The serial console ends lines with CR LF; assertions work on plain lines.
 	sed -i 's/\r$//' "$VM_LOG"
-	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	# Whatever the scenario, the kernel must not have crashed or warned, nor /init died.
+	expect_not 'Kernel panic|BUG:|Oops|WARNING: CPU|Attempted to kill init' "a kernel crash or warning"
+	if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ $stopped = 0 ] && [ $triggered = 0 ]; }; then
 		VM_TIMED_OUT=1
 		diag "$label: QEMU still running after ${VM_BOOT_TIMEOUT}s, stopped"
 	fi
@@ -243,6 +273,7 @@ expect_refused() {
 	expect '^HIBSEAL: boot scenario=' "a fresh boot of /init"
 	expect '^HIBSEAL: fresh-boot swap-signature=SWAPSPACE2$' "the swap signature restored"
 	expect '^HIBSEAL: swapon=ok$' "swap to be usable"
+	expect '^HIBSEAL-DONE rc=' "the fresh system to run its script to the end"
 }
 
 # swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.

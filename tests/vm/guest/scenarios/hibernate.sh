@@ -23,6 +23,14 @@ hibernate_cycle() {
 	echo "$marker" >/tmp/marker
 	boot_id=$(cat /proc/sys/kernel/random/boot_id)
 	say "hibernating marker=$marker boot_id=$boot_id"
+	# hibseal_vm.pause=N: give the host N seconds to act (say, stop the TPM) first.
+	case " $(cat /proc/cmdline) " in
+	*" hibseal_vm.pause="*)
+		pause=$(sed 's/.*hibseal_vm.pause=\([0-9]*\).*/\1/' /proc/cmdline)
+		say "pausing ${pause}s"
+		sleep "$pause"
+		;;
+	esac
 	if ! echo disk 2>/tmp/err >/sys/power/state; then
 		say "hibernate-refused error=$(tr '\n' ' ' </tmp/err)"
 		say "after-refusal swap-signature=$(swap_signature "$dev") state=[$(cat /sys/power/state)]"

@@ -12,6 +12,6 @@ if [ "$(swap_signature /dev/vdb)" = HIDDENSIG ]; then
 	report_platform
 	hibseal-attack "$mode" /dev/vdb 2>&1 | sed 's/^/HIBSEAL: /'
 	say "attack-done"
-	exit 0
+	return 0
 fi
 hibernate_cycle /dev/vdb
