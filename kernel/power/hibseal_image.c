@@ -25,8 +25,9 @@
 
 #include "hibseal.h"
 
-/* The construction new images use. */
-static unsigned int default_aead = HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256;
+/* The construction new images use (Kconfig); readers take either. */
+static const unsigned int default_aead = IS_ENABLED(CONFIG_HIBERNATION_SEAL_AES_GCM) ?
+	HIBSEAL_AEAD_AES256_GCM : HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256;
 
 static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int aead)
 {

@@ -21,6 +21,7 @@
 #include <linux/hibseal.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/suspend.h>
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
@@ -211,29 +212,19 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	return rc;
 }
 
-/**
- * hibseal_window_check() - before an image is written: is the TPM there, the window closed?
- *
- * A TPM that does not answer cannot be vouched for; a window PCR back at its window value
- * means the TPM was reset under this kernel, so anyone could now unseal with the window
- * values: sealing is then unavailable until reboot.
- *
- * Return: 0; -EIO if the TPM does not answer; -EPERM if sealing is (now) unavailable.
+/*
+ * A window PCR back at its window value means the TPM was reset under this kernel (or under
+ * the kernel this one was restored from): anyone could now unseal with the window values, so
+ * sealing is unavailable until reboot.
  */
-int hibseal_window_check(void)
+static int window_still_closed(struct tpm2_hibseal_err *err)
 {
-	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
 	int rc;
 
-	if (!hibseal_ready())
-		return -EPERM;
-	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
-	if (rc) {
-		pr_err("cannot hibernate: the TPM does not answer (%s failed, %d, TPM rc 0x%03x)\n",
-		       err.step, rc, err.tpm_rc);
-		return -EIO;
-	}
+	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, err);
+	if (rc)
+		return rc;
 	if (!crypto_memneq(now.value[WINDOW_PCR], hs.window.value[WINDOW_PCR],
 			   SHA256_DIGEST_SIZE)) {
 		disable_sealing("the TPM was reset: the window PCR is back at its boot value", 0,
@@ -242,6 +233,54 @@ int hibseal_window_check(void)
 	}
 	return 0;
 }
+
+/**
+ * hibseal_window_check() - before an image is written: is the TPM there, the window closed?
+ *
+ * A TPM that does not answer cannot be vouched for: the hibernation is refused.
+ *
+ * Return: 0; -EIO if the TPM does not answer; -EPERM if sealing is (now) unavailable.
+ */
+int hibseal_window_check(void)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if (!hibseal_ready())
+		return -EPERM;
+	rc = window_still_closed(&err);
+	if (rc && rc != -EPERM) {
+		pr_err("cannot hibernate: the TPM does not answer (%s failed, %d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+		return -EIO;
+	}
+	return rc;
+}
+
+/*
+ * On wake-up (after a resume from hibernation, or from suspend to RAM), the TPM holds the PCRs
+ * of the boot that restored us, or whatever a reset left: check that the window is still closed
+ * (docs/design.md, section 4, step 6).
+ */
+static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if ((action != PM_POST_HIBERNATION && action != PM_POST_SUSPEND) || !hibseal_ready())
+		return NOTIFY_DONE;
+	rc = window_still_closed(&err);
+	if (!rc)
+		pr_info("boot window still closed after %s\n",
+			action == PM_POST_HIBERNATION ? "hibernation" : "suspend");
+	else if (rc != -EPERM)
+		disable_sealing("the TPM does not answer after wake-up", rc, &err);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hibseal_pm_nb = {
+	.notifier_call = hibseal_pm_notify,
+};
 
 /**
  * hibseal_boot_secret() - this boot's secret and its sealed blob, for a new image
@@ -294,8 +333,10 @@ static ssize_t hibernate_seal_show(struct kobject *kobj, struct kobj_attribute *
 
 static struct kobj_attribute hibernate_seal_attr = __ATTR_RO(hibernate_seal);
 
-static int __init hibseal_sysfs_init(void)
+static int __init hibseal_interfaces_init(void)
 {
-	return sysfs_create_file(power_kobj, &hibernate_seal_attr.attr);
+	int err = register_pm_notifier(&hibseal_pm_nb);
+
+	return err ?: sysfs_create_file(power_kobj, &hibernate_seal_attr.attr);
 }
-late_initcall(hibseal_sysfs_init);
+late_initcall(hibseal_interfaces_init);

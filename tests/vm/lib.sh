@@ -98,7 +98,7 @@ vm_accel() {
 	if [ ! -s "$probe" ]; then
 		mkdir -p "$B/vm"
 		echo tcg >"$probe"
-		if [ -w /dev/kvm ] && timeout --kill-after=5 30 qemu-system-x86_64 -accel kvm \
+		if [ -w /dev/kvm ] && timeout --kill-after=5 15 qemu-system-x86_64 -accel kvm \
 			-machine q35 -m 256 -display none -monitor none -no-reboot -net none \
 			-serial "file:$log" -kernel "$B/bzImage" -initrd "$B/initramfs.cpio.gz" \
 			-append "console=ttyS0 panic=-1 hibseal_vm.scenario=kvm-probe" \

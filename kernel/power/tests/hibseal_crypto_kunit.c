@@ -2,8 +2,8 @@
 /*
  * KUnit tests of sealed hibernation's crypto: HKDF and key derivation known answers, chunk
  * sealing known answers (computed independently by tests/kat/chunk-kat.sh with Python and
- * OpenSSL), the binding of each chunk to its image and index, every single-bit flip of header,
- * ciphertext and tag refused, and the image MAC.
+ * OpenSSL), the binding of each chunk to its image and index, every single-bit flip of a chunk's
+ * header, ciphertext and tag refused, and the image MAC over tags and every header byte.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -269,6 +269,41 @@ static void image_mac_covers_tags_and_header(struct kunit *test)
 #undef IMAGE_MAC
 }
 
+/* Every single-bit change to any header byte the image MAC covers changes the MAC. */
+static void image_mac_every_header_bit(struct kunit *test)
+{
+	static const u8 tag[32] = { 7 };
+	u8 mac[HIBSEAL_MAC_SIZE], other[HIBSEAL_MAC_SIZE];
+	u8 secret[HIBSEAL_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE];
+	const size_t covered = offsetof(struct hibseal_image_header, image_mac);
+	struct hibseal_image_header *hdr;
+	struct hibseal_image_mac m;
+	struct hibseal_keys keys;
+	size_t byte, unchanged = 0;
+
+	kat_inputs(secret, salt);
+	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, salt, &keys), 0);
+	hdr = kunit_kzalloc(test, sizeof(*hdr), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, hdr);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_init(&m, &keys), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, tag, sizeof(tag)), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_final(&m, hdr, mac), 0);
+	hibseal_image_mac_destroy(&m);
+
+	for (byte = 0; byte < covered; byte++) {
+		((u8 *)hdr)[byte] ^= 1;
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_init(&m, &keys), 0);
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, tag, sizeof(tag)), 0);
+		KUNIT_ASSERT_EQ(test, hibseal_image_mac_final(&m, hdr, other), 0);
+		hibseal_image_mac_destroy(&m);
+		((u8 *)hdr)[byte] ^= 1;
+		if (!memcmp(mac, other, sizeof(mac)))
+			unchanged++;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, unchanged, 0, "%zu of %zu header byte flips kept the MAC",
+			    unchanged, covered);
+}
+
 static struct kunit_case hibseal_crypto_cases[] = {
 	KUNIT_CASE(hkdf_rfc5869_case1),
 	KUNIT_CASE(derive_keys_known_answer),
@@ -277,6 +312,7 @@ static struct kunit_case hibseal_crypto_cases[] = {
 	KUNIT_CASE(chunk_bound_to_index_and_image),
 	KUNIT_CASE(chunk_every_bit_flip_refused),
 	KUNIT_CASE(image_mac_covers_tags_and_header),
+	KUNIT_CASE(image_mac_every_header_bit),
 	{}
 };
 

@@ -12,6 +12,7 @@ vm_boot resume
 expect 'hibseal: boot window open' "the restore kernel's window to open"
 expect 'PM: hibernation: resume from hibernation' "the restore kernel to find the image"
 expect_resumed
+expect 'hibseal: boot window still closed after hibernation' "the resumed kernel to check the window"
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
 expect '^HIBSEAL-DONE rc=0$' "the guest scenario to finish"
 vm_done

@@ -1,0 +1,25 @@
+#!/bin/bash
+# patch-workspace.sh: build/patchwork, a git tree holding the pristine Debian 6.1 versions of the
+# files patches/ touches (commit "base"), with the series applied on top by `git am`. Edit and
+# commit there, then regenerate the series with:
+#   git -C build/patchwork format-patch -o "$PWD/patches" base..
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+work=$B/patchwork
+tarball=/usr/src/linux-source-6.1.tar.xz
+
+"$top/scripts/setup.sh"
+rm -rf "$work"
+mkdir -p "$work"
+mapfile -t files < <(sed -n 's|^+++ b/||p; s|^--- a/||p' "$top"/patches/*.patch | sort -u |
+	grep -v '^/dev/null$')
+tar -xJf "$tarball" -C "$work" --strip-components=1 \
+	"${files[@]/#/linux-source-6.1/}" 2>/dev/null || true
+cd "$work"
+git init -q
+git add -A
+git -c user.name=hibseal -c user.email=hibseal@invalid commit -qm base
+git tag base
+git -c user.name=hibseal -c user.email=hibseal@invalid am -q "$top"/patches/*.patch
+git log --oneline base..
