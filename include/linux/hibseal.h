@@ -14,14 +14,20 @@
 /* Length of this boot's secret, from which every image key is derived. */
 #define HIBSEAL_SECRET_SIZE	32
 
+struct tpm_chip;
+
 #ifdef CONFIG_HIBERNATION_SEAL
 void __init hibseal_window_open(void);
-void hibseal_window_close(void);
+int hibseal_window_close(void);
+void __init hibseal_window_final(void);
+void hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
 const char *hibseal_unavailable_reason(void);
 #else
 static inline void hibseal_window_open(void) { }
-static inline void hibseal_window_close(void) { }
+static inline int hibseal_window_close(void) { return 0; }
+static inline void hibseal_window_final(void) { }
+static inline void hibseal_tpm_registered(struct tpm_chip *chip) { }
 static inline bool hibseal_ready(void) { return false; }
 static inline const char *hibseal_unavailable_reason(void)
 {

@@ -72,12 +72,14 @@ int __must_check hibseal_derive_keys(const u8 *secret, const u8 *salt,
 int __must_check hibseal_sealer_init(struct hibseal_sealer *s, unsigned int aead,
 				     const struct hibseal_keys *keys, const u8 *salt);
 void hibseal_sealer_destroy(struct hibseal_sealer *s);
+#ifdef CONFIG_HIBERNATION_SEAL
 int __must_check hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, u32 flags,
 				    u8 *chunk, u32 len);
 int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
 				   u32 *len);
 int __must_check hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
 				    u32 max, u32 *len, u32 *flags);
+#endif
 int __must_check hibseal_image_mac_init(struct hibseal_image_mac *m,
 					const struct hibseal_keys *keys);
 int __must_check hibseal_image_mac_update(struct hibseal_image_mac *m, const u8 *tag,
@@ -109,6 +111,7 @@ struct hibseal_image {
 	u64 nr_chunks;
 };
 
+#ifdef CONFIG_HIBERNATION_SEAL
 int __must_check hibseal_image_create(struct hibseal_image *img);
 int __must_check hibseal_image_open(struct hibseal_image *img,
 				    const struct hibseal_image_header *hdr);
@@ -118,5 +121,55 @@ int __must_check hibseal_image_finish(struct hibseal_image *img, unsigned long i
 int __must_check hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 				      unsigned int swsusp_flags);
 void hibseal_image_destroy(struct hibseal_image *img);
+#else
+/*
+ * Without CONFIG_HIBERNATION_SEAL no image is ever sealed, and a sealed one is refused before
+ * any of these could run; they fail closed all the same.
+ */
+static inline int hibseal_image_create(struct hibseal_image *img) { return -EOPNOTSUPP; }
+
+static inline int hibseal_image_open(struct hibseal_image *img,
+				     const struct hibseal_image_header *hdr)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_image_add_tag(struct hibseal_image *img, const u8 *chunk, u32 len)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
+				       unsigned int swsusp_flags,
+				       struct hibseal_image_header *hdr)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
+				       unsigned int swsusp_flags)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void hibseal_image_destroy(struct hibseal_image *img) { }
+static inline int hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, u32 flags,
+				     u8 *chunk, u32 len)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
+				    u32 *len)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
+				     u32 max, u32 *len, u32 *flags)
+{
+	return -EOPNOTSUPP;
+}
+#endif
 
 #endif /* _KERNEL_POWER_HIBSEAL_H */

@@ -45,18 +45,10 @@ static const struct hibseal_aead_info {
 	},
 };
 
-/**
- * hibseal_hkdf_sha256() - HKDF (RFC 5869) with HMAC-SHA256
- * @ikm:      input keying material
- * @ikm_len:  its length
- * @salt:     salt
- * @salt_len: its length (HMAC takes any)
- * @info:     context and purpose
- * @info_len: its length
- * @okm:      output
- * @okm_len:  output length, at most 255 * 32
- *
- * Return: 0, or -errno.
+/*
+ * Algorithms are allocated with CRYPTO_NOLOAD here and below: this runs inside the boot window,
+ * where a module request would start a usermode helper (/sbin/modprobe from the initramfs).
+ * Everything sealing needs is built in (Kconfig selects it).
  */
 static int hkdf_sha256(struct crypto_shash *tfm, const u8 *ikm, size_t ikm_len,
 		       const u8 *salt, size_t salt_len, const u8 *info, size_t info_len,
@@ -111,7 +103,7 @@ int hibseal_hkdf_sha256(const u8 *ikm, size_t ikm_len, const u8 *salt, size_t sa
 
 	if (okm_len > 255 * SHA256_DIGEST_SIZE)
 		return -EINVAL;
-	tfm = crypto_alloc_shash("hmac(sha256)", 0, 0);
+	tfm = crypto_alloc_shash("hmac(sha256)", 0, CRYPTO_NOLOAD);
 	if (IS_ERR(tfm))
 		return PTR_ERR(tfm);
 	err = hkdf_sha256(tfm, ikm, ikm_len, salt, salt_len, info, info_len, okm, okm_len);
@@ -181,7 +173,7 @@ int hibseal_sealer_init(struct hibseal_sealer *s, unsigned int aead,
 	if (aead >= ARRAY_SIZE(aead_info) || !aead_info[aead].name)
 		return -EINVAL;
 	info = &aead_info[aead];
-	s->tfm = crypto_alloc_aead(info->name, 0, 0);
+	s->tfm = crypto_alloc_aead(info->name, 0, CRYPTO_NOLOAD);
 	if (IS_ERR(s->tfm)) {
 		err = PTR_ERR(s->tfm);
 		s->tfm = NULL;
@@ -363,8 +355,11 @@ int hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk, u32
 	if (err)
 		return err;
 	err = chunk_crypt(s, index, hdr, chunk + sizeof(*hdr), *len + s->tag_size, false);
-	if (err)
-		return err == -EBADMSG ? err : -EBADMSG;
+	if (err) {
+		/* GCM decrypts before it checks: leave nothing of a refused chunk behind. */
+		memzero_explicit(chunk + sizeof(*hdr), *len);
+		return err;
+	}
 	*flags = le32_to_cpu(hdr->flags);
 	return 0;
 }
@@ -380,7 +375,7 @@ int hibseal_image_mac_init(struct hibseal_image_mac *m, const struct hibseal_key
 {
 	int err;
 
-	m->tfm = crypto_alloc_shash("hmac(sha256)", 0, 0);
+	m->tfm = crypto_alloc_shash("hmac(sha256)", 0, CRYPTO_NOLOAD);
 	if (IS_ERR(m->tfm)) {
 		err = PTR_ERR(m->tfm);
 		m->tfm = NULL;

@@ -39,8 +39,11 @@
 static struct {
 	struct tpm_chip *chip;
 	struct tpm2_hibseal_pcrs window;	/* the policy PCRs inside the window */
+	u8 closed[SHA256_DIGEST_SIZE];		/* the window PCR once closed */
 	u8 secret[HIBSEAL_SECRET_SIZE];		/* this boot's secret */
 	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
+	bool done;				/* the window has run (or failed to) */
+	int close_rc;				/* how closing it went */
 	bool open;
 	bool ready;
 	const char *reason;			/* why sealing is unavailable */
@@ -110,6 +113,7 @@ void __init hibseal_window_open(void)
 	unsigned long mask = WINDOW_MASK;
 	int rc;
 
+	hs.done = true;
 	hs.chip = tpm_default_chip();
 	if (!hs.chip) {
 		disable_sealing("no TPM found", 0, NULL);
@@ -142,36 +146,106 @@ void __init hibseal_window_open(void)
 		window_selftest_open();
 }
 
+/*
+ * Extend the window PCR of @chip and return its new value in @now. If that fails, try to spoil
+ * the other policy PCRs too, so the window values cannot be reached by anyone this boot.
+ */
+static int extend_window(struct tpm_chip *chip, struct tpm2_hibseal_pcrs *now,
+			 struct tpm2_hibseal_err *err)
+{
+	int rc;
+
+	rc = tpm2_hibseal_extend(chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, err);
+	if (!rc)
+		rc = tpm2_hibseal_read_pcrs(chip, BIT(WINDOW_PCR), now, err);
+	if (rc) {
+		struct tpm2_hibseal_err ignored;
+
+		tpm2_hibseal_extend(chip, KERNEL_PCR, WINDOW_CLOSED_EVENT, &ignored);
+		tpm2_hibseal_extend(chip, SECUREBOOT_PCR, WINDOW_CLOSED_EVENT, &ignored);
+	}
+	return rc;
+}
+
 /**
  * hibseal_window_close() - extend the window PCR, so the window values are gone until reboot
  *
  * Idempotent. If the PCR cannot be extended, or does not change, secrets sealed to the window
  * could still be unsealed by anyone: sealing becomes unavailable and the secret is wiped.
+ *
+ * Return: 0 once the window is closed (or there is none), -errno if it could not be closed.
  */
-void hibseal_window_close(void)
+int hibseal_window_close(void)
 {
 	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
 	int rc;
 
 	if (!hs.open)
-		return;
+		return hs.close_rc;
 	hs.open = false;
-	rc = tpm2_hibseal_extend(hs.chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, &err);
-	if (!rc)
-		rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
+	rc = extend_window(hs.chip, &now, &err);
 	if (rc) {
 		disable_sealing("cannot close the boot window", rc, &err);
-		return;
+		return hs.close_rc = rc;
 	}
 	if (!crypto_memneq(now.value[WINDOW_PCR], hs.window.value[WINDOW_PCR],
 			   SHA256_DIGEST_SIZE)) {
 		disable_sealing("the window PCR did not change when extended", 0, NULL);
-		return;
+		return hs.close_rc = -EIO;
 	}
+	memcpy(hs.closed, now.value[WINDOW_PCR], sizeof(hs.closed));
 	pr_info("boot window closed: PCR %d extended\n", WINDOW_PCR);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST) && hs.ready)
 		window_selftest_closed();
+	return 0;
+}
+
+/**
+ * hibseal_window_final() - last call before init runs: the window must be closed by now
+ *
+ * The window normally opens and closes around the boot-time resume, a late initcall; an
+ * initcall can be blacklisted on the command line. Whatever happened, close it here.
+ */
+void __init hibseal_window_final(void)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
+	struct tpm_chip *chip;
+
+	if (hs.done) {
+		hibseal_window_close();
+		return;
+	}
+	hs.done = true;
+	disable_sealing("the boot window did not run", 0, NULL);
+	chip = tpm_default_chip();
+	if (!chip)
+		return;
+	if (tpm_is_tpm2(chip) && extend_window(chip, &now, &err))
+		pr_err("cannot close the boot window: %s failed\n", err.step);
+	put_device(&chip->dev);
+}
+
+/**
+ * hibseal_tpm_registered() - a TPM appears: if the window has gone, close it on that TPM too
+ * @chip: the new chip, started, not yet visible to userspace
+ *
+ * A TPM that probes after the window (slow or asynchronous probing) still holds the window
+ * values: extend its window PCR before userspace can reach it.
+ */
+void hibseal_tpm_registered(struct tpm_chip *chip)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
+
+	if (!READ_ONCE(hs.done) || chip == hs.chip || !tpm_is_tpm2(chip))
+		return;
+	if (extend_window(chip, &now, &err))
+		pr_err("cannot close the boot window on a TPM that came late: %s failed\n",
+		       err.step);
+	else
+		pr_info("TPM registered after the boot window: PCR %d extended\n", WINDOW_PCR);
 }
 
 /**
@@ -220,14 +294,20 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 static int window_still_closed(struct tpm2_hibseal_err *err)
 {
 	struct tpm2_hibseal_pcrs now;
+	struct tpm2_hibseal_err ignored;
 	int rc;
 
 	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, err);
 	if (rc)
 		return rc;
-	if (!crypto_memneq(now.value[WINDOW_PCR], hs.window.value[WINDOW_PCR],
-			   SHA256_DIGEST_SIZE)) {
-		disable_sealing("the TPM was reset: the window PCR is back at its boot value", 0,
+	/*
+	 * Anything but the value it had once closed means a reset (after which root could replay
+	 * the event log up to the window values) or an extension nobody should make: extend it
+	 * again, and seal nothing more this boot.
+	 */
+	if (crypto_memneq(now.value[WINDOW_PCR], hs.closed, SHA256_DIGEST_SIZE)) {
+		tpm2_hibseal_extend(hs.chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, &ignored);
+		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
 		return -EPERM;
 	}
