@@ -35,10 +35,19 @@ uki: kernel initramfs
 	@scripts/mkesp.sh $(B)/uki.efi $(B)/esp.img
 	@echo "uki: $(B)/uki.efi (signed, snakeoil db key) on $(B)/esp.img"
 
+# What the lockdown conformance scenarios boot: test modules, signed and unsigned kernels for
+# kexec, an ACPI table override (scripts/mklockdown.sh).
+lockdown: kernel initramfs
+	@scripts/mklockdown.sh
+
+# docs/lockdown-conformance.md from the results of the last full 'make check'.
+lockdown-doc:
+	@python3 scripts/lockdown-doc.py $(B)/lockdown/results --write docs/lockdown-conformance.md
+
 unit:
 	@tests/run.sh unit
 
-check: kernel initramfs
+check: kernel initramfs lockdown
 	@tests/run.sh
 
 demo: kernel initramfs
@@ -50,4 +59,4 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel initramfs uki unit check demo lint clean
+.PHONY: all setup kernel initramfs lockdown lockdown-doc uki unit check demo lint clean

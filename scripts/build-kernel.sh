@@ -112,6 +112,8 @@ KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 kmake -j"$jobs" bzImage
+# Module.symvers, which out-of-tree test modules (scripts/mklockdown.sh) link against.
+kmake -j"$jobs" modules
 cp "$src/arch/x86/boot/bzImage" "$B/bzImage.new"
 mv "$B/bzImage.new" "$B/bzImage"
 echo "linux-source-6.1 $pkgver $(kmake -s kernelrelease)" >"$B/kernel.version"

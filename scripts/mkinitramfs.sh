@@ -22,6 +22,10 @@ done
 gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr.c"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
+# shellcheck disable=SC2086
+gcc $CFLAGS -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
+# The host lists the matrix rows with the same binary.
+cp "$root/bin/lockdown-matrix" "$(dirname "$out")/lockdown-matrix"
 
 install -m 0755 "$guest/init" "$root/init"
 install -m 0644 "$guest"/scenarios/*.sh "$root/scenarios/"

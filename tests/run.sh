@@ -4,13 +4,19 @@
 # test, numbered here, with each failure's reasons as '# ...' lines, then the plan and one line
 #   N passed, N failed[, N skipped]
 # Exit status 1 if anything failed. A scenario exits 0 (pass), 77 (skip: its last output line
-# gives the reason) or anything else (fail).
+# gives the reason) or anything else (fail); one that reports results of its own (the lockdown
+# matrix: one per restriction and mode) adds a line of its own only when it fails.
 set -u
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 n=0 passed=0 failed=0 skipped=0
+full=0
+if [ $# = 0 ]; then
+	full=1
+	rm -rf "$B/lockdown/results"	# this run's, not an earlier one's
+fi
 
 result() {	# result ok|not-ok|skip NAME [REASON]
 	n=$((n + 1))
@@ -71,15 +77,38 @@ for s in "$@"; do
 		continue
 	fi
 	start=$(date +%s)
+	HIBSEAL_TAP=$(mktemp)
+	export HIBSEAL_TAP
 	out=$(bash "$script" 2>&1)
 	rc=$?
 	echo "# $s: $(($(date +%s) - start))s"
+	# A scenario may report several results of its own (tests/vm/lib.sh: tap).
+	own=0
+	while IFS=$'\t' read -r verdict name why; do
+		own=1
+		[ -z "$why" ] || [ "$verdict" = skip ] || echo "# $name: $why"
+		result "$verdict" "$name" "$why"
+	done <"$HIBSEAL_TAP"
+	rm -f "$HIBSEAL_TAP"
 	case $rc in
-	0) result ok "$s" ;;
+	0) [ $own = 1 ] || result ok "$s" ;;
 	77) result skip "$s" "$(printf '%s\n' "$out" | tail -n 1)" ;;
 	*) printf '%s\n' "$out" | sed 's/^\([^#]\)/# \1/'; result not-ok "$s" ;;
 	esac
 done
+
+# The committed lockdown conformance table must still be what the kernel does (full runs only:
+# it needs every mode's results from this run).
+if [ "$full" = 1 ]; then
+	if python3 "$top/scripts/lockdown-doc.py" "$B/lockdown/results" --check \
+		"$top/docs/lockdown-conformance.md" >"$B/lockdown-doc.log" 2>&1; then
+		result ok lockdown.conformance-doc
+	else
+		sed 's/^/# /' "$B/lockdown-doc.log"
+		echo "# regenerate it with 'make lockdown-doc' after a full run, and review the change"
+		result not-ok lockdown.conformance-doc
+	fi
+fi
 
 echo "1..$n"
 if [ "$skipped" != 0 ]; then

@@ -23,6 +23,7 @@ void __init hibseal_window_final(void);
 void hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
 const char *hibseal_unavailable_reason(void);
+void hibseal_lockdown_lifted(void);
 #else
 static inline void hibseal_window_open(void) { }
 static inline int hibseal_window_close(void) { return 0; }
@@ -33,6 +34,7 @@ static inline const char *hibseal_unavailable_reason(void)
 {
 	return "sealed hibernation is not built into this kernel";
 }
+static inline void hibseal_lockdown_lifted(void) { }
 #endif
 
 #endif /* _LINUX_HIBSEAL_H */

@@ -27,6 +27,9 @@
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
 #include <crypto/algapi.h>
+#ifdef CONFIG_X86
+#include <asm/setup.h>
+#endif
 
 #include "hibseal.h"
 
@@ -101,6 +104,22 @@ static void window_selftest_closed(void)
 	disable_sealing("self-test: unseal after the window was not refused", rc, NULL);
 }
 
+/*
+ * A kernel started by kexec finds the window PCR as the previous kernel left it: closed, a
+ * value every boot of this machine reaches once its own window closes. A secret sealed to it
+ * would be open to root in any later boot, and an image sealed to it could not be resumed
+ * after power-on anyway. x86 boot protocol: type_of_loader 0xDx is kexec, which
+ * kexec_file_load() sets itself.
+ */
+static bool started_by_kexec(void)
+{
+#ifdef CONFIG_X86
+	return (boot_params.hdr.type_of_loader >> 4) == 0xd;
+#else
+	return false;
+#endif
+}
+
 /**
  * hibseal_window_open() - read the window PCRs and seal this boot's secret
  *
@@ -114,6 +133,11 @@ void __init hibseal_window_open(void)
 	int rc;
 
 	hs.done = true;
+	if (started_by_kexec()) {
+		disable_sealing("started by kexec: the window PCR holds the previous kernel's value",
+				0, NULL);
+		return;
+	}
 	hs.chip = tpm_default_chip();
 	if (!hs.chip) {
 		disable_sealing("no TPM found", 0, NULL);
@@ -376,6 +400,18 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 	memcpy(secret, hs.secret, HIBSEAL_SECRET_SIZE);
 	*blob = hs.blob;
 	return 0;
+}
+
+/**
+ * hibseal_lockdown_lifted() - lockdown was lifted in this boot (SysRq+x)
+ *
+ * An unlocked kernel can be made to write anything, so nothing it writes may carry this
+ * boot's secret: sealing ends until reboot. Called in interrupt context.
+ */
+void hibseal_lockdown_lifted(void)
+{
+	if (hs.ready)
+		disable_sealing("lockdown was lifted in this boot", 0, NULL);
 }
 
 /**

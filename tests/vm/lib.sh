@@ -77,7 +77,7 @@ vm_tpm() {
 
 # vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
 # command line names the scenario for the guest's /init (and VM_GUEST, if set, the guest script
-# it runs); the swap disk is the resume device.
+# it runs); the swap disk is the resume device. VM_INITRD overrides the initramfs.
 vm_uki() {
 	local unsigned=
 	if [ "${1:-}" = --unsigned ]; then
@@ -87,7 +87,7 @@ vm_uki() {
 	VM_CMDLINE="console=ttyS0 panic=-1 resume=/dev/vdb hibseal_vm.scenario=$VM_NAME"
 	[ -z "${VM_GUEST:-}" ] || VM_CMDLINE="$VM_CMDLINE hibseal_vm.guest=$VM_GUEST"
 	[ $# = 0 ] || VM_CMDLINE="$VM_CMDLINE $*"
-	"$top/scripts/mkuki.sh" $unsigned "$B/bzImage" "$B/initramfs.cpio.gz" "$VM_CMDLINE" \
+	"$top/scripts/mkuki.sh" $unsigned "$B/bzImage" "${VM_INITRD:-$B/initramfs.cpio.gz}" "$VM_CMDLINE" \
 		"$W/uki.efi"
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
@@ -136,6 +136,19 @@ vm_kill_qemu() {
 	[ -s "$W/qemu.pid" ] && kill -9 "$(cat "$W/qemu.pid")"
 }
 
+# vm_sendkey KEYS: a key press on the VM's PS/2 keyboard, through QEMU's monitor (e.g.
+# alt-sysrq-x): to the guest kernel, a physical keyboard.
+vm_sendkey() {
+	python3 - "$W/monitor.sock" "$1" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(b"sendkey %s\n" % sys.argv[2].encode())
+time.sleep(0.5)
+s.close()
+PY
+}
+
 # swap_kib: KiB the swap disk image holds so far (it starts sparse).
 swap_kib() {
 	du -k "$W/swap.img" | cut -f1
@@ -172,7 +185,8 @@ vm_boot() {
 		-drive "if=none,id=swap,format=raw,file=$W/swap.img${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
 		"${tpm_args[@]}" \
-		-display none -monitor none -no-reboot -net none -serial "file:$VM_LOG" \
+		-display none -monitor "unix:$W/monitor.sock,server=on,wait=off" \
+		-no-reboot -net none -serial "file:$VM_LOG" \
 		-pidfile "$W/qemu.pid" \
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!
@@ -279,6 +293,13 @@ expect_refused() {
 # swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.
 swapimg() {
 	python3 "$top/tests/vm/tools/swapimg.py" "$W/swap.img" "$@"
+}
+
+# tap ok|not-ok|skip NAME [REASON]: one more TAP result from this scenario (tests/run.sh prints
+# them; a scenario that reports its own results gets no line of its own unless it fails).
+tap() {
+	[ -n "${HIBSEAL_TAP:-}" ] || { diag "tap $*"; return 0; }
+	printf '%s\t%s\t%s\n' "$1" "$2" "${3:-}" >>"$HIBSEAL_TAP"
 }
 
 vm_done() {
