@@ -74,7 +74,8 @@ def load(results):
             if name not in order:
                 order.append(name)
             table[(name, mode)] = dict(zip(
-                ["name", "level", "reason", "expected", "observed", "logged", "verdict", "note"],
+                ["name", "level", "reason", "expected", "observed", "logged", "verdict", "note",
+                 "op"],
                 f))
     return table, order
 
@@ -121,19 +122,22 @@ def render(results):
     w("|---|---|---|" + "---|" * len(MODES))
     for name in order:
         first = table[(name, MODES[0][0])]
-        reasons = sorted({table[(name, m[0])]["reason"] for m in MODES} - {"-"})
+        reasons = sorted({table[(name, m[0])]["reason"] for m in MODES
+                          if table[(name, m[0])]["logged"] in ("yes", "boot")})
         w("| %s | %s | %s | %s |" % (name, first["level"], "; ".join(reasons) or "-",
                                      " | ".join(cell(table[(name, m[0])]) for m in MODES)))
     w("")
     w("## What each row does")
     w("")
     for name in order:
-        notes = []
+        by_note = {}  # note -> the modes that gave it, in order
         for m in MODES:
-            n = table[(name, m[0])]["note"]
-            if n and n not in notes:
-                notes.append(n)
-        w("- **%s**: %s" % (name, "; ".join(notes) if notes else "see the matrix program"))
+            r = table[(name, m[0])]
+            if r["note"] and r["verdict"] != "skip":
+                by_note.setdefault(r["note"], []).append(m[0])
+        notes = ["%s: %s" % (", ".join(modes), note) for note, modes in by_note.items()]
+        w("- **%s**: %s.%s" % (name, table[(name, MODES[0][0])]["op"],
+                               " " + "; ".join(notes) + "." if notes else ""))
     w("")
     w("## Coverage of the lockdown series")
     w("")

@@ -58,10 +58,10 @@ lockdown_matrix() {
 			tap not-ok "lockdown.$row.$mode" "the guest reported nothing for this row"
 			continue
 		fi
-		local name lvl reason expected observed logged verdict why
-		IFS='|' read -r _ name lvl reason expected observed logged verdict why <<<"$line"
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$lvl" "$reason" "$expected" \
-			"$observed" "$logged" "$verdict" "$why" >>"$results/$mode.tsv.tmp"
+		local name lvl reason expected observed logged verdict why op
+		IFS='|' read -r _ name lvl reason expected observed logged verdict why op <<<"$line"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$lvl" "$reason" "$expected" \
+			"$observed" "$logged" "$verdict" "$why" "$op" >>"$results/$mode.tsv.tmp"
 		# The console must agree with the guest: a refusal it saw logged is on the console.
 		if [ "$logged" = yes ] &&
 			! grep -aqF "Lockdown: lockdown-matrix: $reason is restricted; see man kernel_lockdown.7" "$VM_LOG"; then

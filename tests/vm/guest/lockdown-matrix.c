@@ -3,7 +3,7 @@
  * lockdown-matrix: exercise, in the running kernel, every restriction of the kernel lockdown
  * series and report what happened, one line per restriction:
  *
- *   LDM|<row>|<level>|<reason>|<expected>|<observed>|<logged>|<verdict>|<note>
+ *   LDM|<row>|<level>|<reason>|<expected>|<observed>|<logged>|<verdict>|<note>|<op>
  *
  *   row       the restriction (the TAP name is lockdown.<row>.<mode>)
  *   level     the lockdown level that restricts it (integrity, confidentiality, or "-" when
@@ -14,6 +14,8 @@
  *   logged    yes/no: whether "Lockdown: lockdown-matrix: <reason> is restricted; see man
  *             kernel_lockdown.7" was logged by this operation ("boot": during boot)
  *   verdict   pass, fail or skip; a skip says why in the note
+ *   note      what this mode adds (who refused first, a state)
+ *   op        what the row does
  *
  * Expectations depend on the lockdown level (/sys/kernel/security/lockdown) and on whether
  * the firmware booted with Secure Boot: then IMA's architecture policy enforces module and
@@ -80,6 +82,7 @@ struct row {
 	enum level level;	/* LV_NONE: lockdown does not decide this row */
 	const char *reason;
 	void (*run)(struct result *r);
+	const char *op;		/* what the row does, for the conformance table */
 };
 
 static const char *errname(int e)
@@ -223,7 +226,6 @@ static void row_module_signature(struct result *r)
 static void row_module_signed(struct result *r)
 {
 	r->expect = "ok";
-	note(r, "control: a module signed by the build key loads in every mode");
 	observe(r, load_module(LDM_DIR "/ldm_signed.ko", ""));
 	unload_module("ldm_signed");
 }
@@ -231,7 +233,6 @@ static void row_module_signed(struct result *r)
 static void row_module_param(struct result *r)
 {
 	expect_lockdown(r, LV_INTEGRITY, "unsafe module parameters", "EPERM");
-	note(r, "signed module, module_param_hw(ioport) given ioport=0x2e8");
 	observe(r, load_module(LDM_DIR "/ldm_hwparam.ko", "ioport=0x2e8"));
 	unload_module("ldm_hwparam");
 }
@@ -266,7 +267,6 @@ static void row_kexec_unsigned(struct result *r)
 static void row_kexec_signed(struct result *r)
 {
 	r->expect = "ok";
-	note(r, "control: kexec_file_load of the kernel signed by the build key");
 	observe(r, kexec_file(LDM_DIR "/bzImage.signed"));
 }
 
@@ -300,7 +300,6 @@ static void row_ima_rules(struct result *r)
 		snprintf(r->observed, sizeof(r->observed), "no-arch-rules");
 	else
 		snprintf(r->observed, sizeof(r->observed), "partial");
-	note(r, "policy measures KEXEC_KERNEL_CHECK/MODULE_CHECK and sets module.sig_enforce");
 }
 
 static void open_row(struct result *r, const char *path, int flags)
@@ -365,7 +364,7 @@ static void row_hibernation(struct result *r)
 		snprintf(seal, sizeof(seal), "absent\n");
 	seal[strcspn(seal, "\n")] = '\0';
 	snprintf(r->observed, sizeof(r->observed), "%s", strstr(state, "disk") ? "disk" : "no-disk");
-	note(r, "in-kernel writer: sealed under lockdown (hibernate_seal: %s)", seal);
+	note(r, "hibernate_seal: %s", seal);
 }
 
 static void row_uswsusp(struct result *r)
@@ -373,7 +372,6 @@ static void row_uswsusp(struct result *r)
 	/* Under lockdown the plain /dev/snapshot protocol stays shut. Lockdown logs the
 	 * hibernation refusal once per boot, when it is first asked (at /sys/power/state). */
 	r->expect = g.level >= LV_INTEGRITY ? "EPERM" : "ok";
-	note(r, "/dev/snapshot, plain uswsusp; the hibernation lockdown line is logged once per boot");
 	open_row(r, "/dev/snapshot", O_RDONLY);
 }
 
@@ -399,7 +397,6 @@ static void row_pci_config(struct result *r)
 	rc = pwrite(fd, &v, 1, 0x3c) == 1 ? 0 : -1;
 	observe(r, rc);
 	close(fd);
-	note(r, "config space write at 0x3c of 00:05.0 (the ESP disk)");
 }
 
 static void row_pci_bar(struct result *r)
@@ -421,7 +418,6 @@ static void row_pci_bar(struct result *r)
 	if (p != MAP_FAILED)
 		munmap(p, 4096);
 	close(fd);
-	note(r, "mmap of BAR 1 (MMIO) of 00:05.0 through sysfs");
 }
 
 static void row_ioperm(struct result *r)
@@ -452,7 +448,6 @@ static void row_kd_io(struct result *r)
 
 	/* vt_ioctl() maps the ioperm() refusal to ENXIO. */
 	expect_lockdown(r, LV_INTEGRITY, "raw io port access", "ENXIO");
-	note(r, "KDENABIO on /dev/tty0");
 	if (fd < 0) {
 		observe(r, -1);
 		return;
@@ -481,7 +476,6 @@ static void row_tiocsserial(struct result *r)
 	changed.port = ss.port == 0x2e8 ? 0x3e8 : 0x2e8;
 	rc = ioctl(fd, TIOCSSERIAL, &changed);
 	observe(r, rc);
-	note(r, "TIOCSSERIAL moving ttyS1 from I/O port 0x%x to 0x%x", ss.port, changed.port);
 	if (rc == 0)
 		ioctl(fd, TIOCSSERIAL, &ss);
 	close(fd);
@@ -493,7 +487,6 @@ static void row_msr(struct result *r)
 	uint64_t v;
 
 	expect_lockdown(r, LV_INTEGRITY, "raw MSR access", "EPERM");
-	note(r, "IA32_SYSENTER_CS (0x174) read, then written back unchanged");
 	if (fd < 0 || pread(fd, &v, 8, 0x174) != 8) {
 		observe(r, -1);
 		if (fd >= 0)
@@ -509,7 +502,6 @@ static void row_acpi_custom_method(struct result *r)
 {
 	/* The file lives in debugfs, whose lockdown check answers first. */
 	expect_lockdown(r, LV_INTEGRITY, "debugfs access", "EPERM");
-	note(r, "open for writing of debugfs acpi/custom_method");
 	open_row(r, "/sys/kernel/debug/acpi/custom_method", O_WRONLY);
 }
 
@@ -532,7 +524,6 @@ static void row_acpi_table_override(struct result *r)
 		snprintf(r->observed, sizeof(r->observed), "installed");
 	else
 		snprintf(r->observed, sizeof(r->observed), "no-override-seen");
-	note(r, "SSDT HIBSEL/LDMTEST in the initrd's kernel/firmware/acpi/");
 }
 
 static void row_acpi_rsdp(struct result *r)
@@ -573,7 +564,7 @@ static void row_acpi_rsdp(struct result *r)
 		note(r, "acpi_rsdp=0x%lx but the firmware's RSDP is at 0x%lx", given, actual);
 		return;
 	}
-	note(r, "acpi_rsdp=0x%lx (the firmware's own RSDP); %d ACPI-table lockdown lines", given, n);
+	note(r, "%d 'modifying ACPI tables' lines at boot", n);
 }
 
 static void row_apei_einj(struct result *r)
@@ -606,7 +597,6 @@ static void row_kprobes(struct result *r)
 	int fd;
 
 	expect_lockdown(r, LV_CONFIDENTIALITY, "use of kprobes", "EPERM");
-	note(r, "perf_event_open() of the kprobe PMU on do_sys_openat2");
 	if (read_file("/sys/bus/event_source/devices/kprobe/type", type, sizeof(type)) < 0) {
 		snprintf(r->observed, sizeof(r->observed), "no-kprobe-pmu");
 		return;
@@ -631,7 +621,6 @@ static void row_tracefs(struct result *r)
 	} else {
 		r->expect = "ok";
 	}
-	note(r, "open of tracefs 'trace'");
 	open_row(r, "/sys/kernel/tracing/trace", O_RDONLY);
 }
 
@@ -685,14 +674,12 @@ static void row_bpf_read_kernel(struct result *r)
 {
 	/* The verifier gets no prototype for the helper: "unknown func", EINVAL. */
 	expect_lockdown(r, LV_CONFIDENTIALITY, "use of bpf to read kernel RAM", "EINVAL");
-	note(r, "BPF_PROG_LOAD of a kprobe program calling bpf_probe_read_kernel");
 	observe(r, bpf_load(BPF_FUNC_probe_read_kernel));
 }
 
 static void row_bpf_write_user(struct result *r)
 {
 	expect_lockdown(r, LV_INTEGRITY, "use of bpf to write user RAM", "EINVAL");
-	note(r, "BPF_PROG_LOAD of a kprobe program calling bpf_probe_write_user");
 	observe(r, bpf_load(BPF_FUNC_probe_write_user));
 }
 
@@ -702,7 +689,6 @@ static void row_perf(struct result *r)
 	int fd;
 
 	expect_lockdown(r, LV_CONFIDENTIALITY, "unsafe use of perf", "EPERM");
-	note(r, "perf_event_open() of cpu-clock sampling PERF_SAMPLE_REGS_INTR");
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
@@ -720,7 +706,6 @@ static void row_perf(struct result *r)
 static void row_debugfs(struct result *r)
 {
 	expect_lockdown(r, LV_INTEGRITY, "debugfs access", "EPERM");
-	note(r, "open for writing of debugfs clear_warn_once");
 	open_row(r, "/sys/kernel/debug/clear_warn_once", O_WRONLY);
 }
 
@@ -731,39 +716,77 @@ static void row_efi_test(struct result *r)
 }
 
 static const struct row rows[] = {
-	{ "module-signature", LV_INTEGRITY, "unsigned module loading", row_module_signature },
-	{ "module-signed-allowed", LV_NONE, "-", row_module_signed },
-	{ "module-param-hwaddr", LV_INTEGRITY, "unsafe module parameters", row_module_param },
-	{ "kexec-file-unsigned", LV_INTEGRITY, "kexec of unsigned images", row_kexec_unsigned },
-	{ "kexec-file-signed-allowed", LV_NONE, "-", row_kexec_signed },
-	{ "kexec-load", LV_INTEGRITY, "kexec of unsigned images", row_kexec_load },
-	{ "ima-secureboot-rules", LV_NONE, "-", row_ima_rules },
-	{ "dev-mem", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_mem },
-	{ "dev-kmem", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_kmem },
-	{ "dev-port", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_port },
-	{ "proc-kcore", LV_CONFIDENTIALITY, "/proc/kcore access", row_kcore },
-	{ "hibernation", LV_INTEGRITY, "hibernation", row_hibernation },
-	{ "hibernation-uswsusp", LV_INTEGRITY, "hibernation", row_uswsusp },
-	{ "pci-config-write", LV_INTEGRITY, "direct PCI access", row_pci_config },
-	{ "pci-bar-mmap", LV_INTEGRITY, "direct PCI access", row_pci_bar },
-	{ "ioperm", LV_INTEGRITY, "raw io port access", row_ioperm },
-	{ "iopl", LV_INTEGRITY, "raw io port access", row_iopl },
-	{ "kd-console-io", LV_INTEGRITY, "raw io port access", row_kd_io },
-	{ "tiocsserial", LV_INTEGRITY, "reconfiguration of serial port IO", row_tiocsserial },
-	{ "eata-hwaddr", LV_INTEGRITY, "unsafe module parameters", row_eata },
-	{ "msr-write", LV_INTEGRITY, "raw MSR access", row_msr },
-	{ "acpi-custom-method", LV_INTEGRITY, "modifying ACPI tables", row_acpi_custom_method },
-	{ "acpi-table-override", LV_INTEGRITY, "modifying ACPI tables", row_acpi_table_override },
-	{ "acpi-rsdp", LV_INTEGRITY, "modifying ACPI tables", row_acpi_rsdp },
-	{ "apei-einj", LV_INTEGRITY, "debugfs access", row_apei_einj },
-	{ "pcmcia-cis", LV_INTEGRITY, "direct PCMCIA CIS storage", row_pcmcia_cis },
-	{ "kprobes", LV_CONFIDENTIALITY, "use of kprobes", row_kprobes },
-	{ "tracefs", LV_CONFIDENTIALITY, "use of tracefs", row_tracefs },
-	{ "bpf-read-kernel", LV_CONFIDENTIALITY, "use of bpf to read kernel RAM", row_bpf_read_kernel },
-	{ "bpf-write-user", LV_INTEGRITY, "use of bpf to write user RAM", row_bpf_write_user },
-	{ "perf-regs-intr", LV_CONFIDENTIALITY, "unsafe use of perf", row_perf },
-	{ "debugfs", LV_INTEGRITY, "debugfs access", row_debugfs },
-	{ "efi-test", LV_INTEGRITY, "/dev/efi_test access", row_efi_test },
+	{ "module-signature", LV_INTEGRITY, "unsigned module loading", row_module_signature,
+	  "finit_module() of ldm_unsigned.ko (no signature)" },
+	{ "module-signed-allowed", LV_NONE, "-", row_module_signed,
+	  "control: finit_module() of ldm_signed.ko, signed by the build's module key" },
+	{ "module-param-hwaddr", LV_INTEGRITY, "unsafe module parameters", row_module_param,
+	  "finit_module() of the signed ldm_hwparam.ko with ioport=0x2e8 (a module_param_hw I/O port)" },
+	{ "kexec-file-unsigned", LV_INTEGRITY, "kexec of unsigned images", row_kexec_unsigned,
+	  "kexec_file_load() of the kernel without a PE signature" },
+	{ "kexec-file-signed-allowed", LV_NONE, "-", row_kexec_signed,
+	  "control: kexec_file_load() of the kernel PE-signed by the build's module key (then unloaded)" },
+	{ "kexec-load", LV_INTEGRITY, "kexec of unsigned images", row_kexec_load,
+	  "kexec_load() with no segments (in an unrestricted kernel: unload, a no-op)" },
+	{ "ima-secureboot-rules", LV_NONE, "-", row_ima_rules,
+	  "the IMA policy and module.sig_enforce: the architecture policy measures "
+	  "KEXEC_KERNEL_CHECK and MODULE_CHECK and enforces signatures" },
+	{ "dev-mem", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_mem,
+	  "open(\"/dev/mem\")" },
+	{ "dev-kmem", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_kmem,
+	  "open(\"/dev/kmem\")" },
+	{ "dev-port", LV_INTEGRITY, "/dev/mem,kmem,port", row_dev_port,
+	  "open(\"/dev/port\")" },
+	{ "proc-kcore", LV_CONFIDENTIALITY, "/proc/kcore access", row_kcore,
+	  "open(\"/proc/kcore\")" },
+	{ "hibernation", LV_INTEGRITY, "hibernation", row_hibernation,
+	  "'disk' in /sys/power/state: the in-kernel writer, sealed under lockdown once the "
+	  "TPM boot window sealed its secret" },
+	{ "hibernation-uswsusp", LV_INTEGRITY, "hibernation", row_uswsusp,
+	  "open(\"/dev/snapshot\"), plain uswsusp; lockdown logs the hibernation line once "
+	  "per boot, when first asked" },
+	{ "pci-config-write", LV_INTEGRITY, "direct PCI access", row_pci_config,
+	  "write of config space byte 0x3c (Interrupt Line, unchanged) of 00:05.0 through sysfs" },
+	{ "pci-bar-mmap", LV_INTEGRITY, "direct PCI access", row_pci_bar,
+	  "mmap() of BAR 1 (MMIO) of 00:05.0 through sysfs" },
+	{ "ioperm", LV_INTEGRITY, "raw io port access", row_ioperm,
+	  "ioperm(0x80, 1, 1)" },
+	{ "iopl", LV_INTEGRITY, "raw io port access", row_iopl,
+	  "iopl(3)" },
+	{ "kd-console-io", LV_INTEGRITY, "raw io port access", row_kd_io,
+	  "KDENABIO on /dev/tty0 (vt_ioctl() calls ioperm() and maps a refusal to ENXIO)" },
+	{ "tiocsserial", LV_INTEGRITY, "reconfiguration of serial port IO", row_tiocsserial,
+	  "TIOCSSERIAL moving ttyS1 from I/O port 0x2f8 to 0x2e8 (and back)" },
+	{ "eata-hwaddr", LV_INTEGRITY, "unsafe module parameters", row_eata,
+	  "EATA SCSI driver I/O port parameters" },
+	{ "msr-write", LV_INTEGRITY, "raw MSR access", row_msr,
+	  "write of IA32_SYSENTER_CS (0x174), unchanged, through /dev/cpu/0/msr" },
+	{ "acpi-custom-method", LV_INTEGRITY, "modifying ACPI tables", row_acpi_custom_method,
+	  "open for writing of debugfs acpi/custom_method (debugfs's own check answers first)" },
+	{ "acpi-table-override", LV_INTEGRITY, "modifying ACPI tables", row_acpi_table_override,
+	  "an SSDT (HIBSEL/LDMTEST) in the initrd's kernel/firmware/acpi/: installed or ignored at boot" },
+	{ "acpi-rsdp", LV_INTEGRITY, "modifying ACPI tables", row_acpi_rsdp,
+	  "acpi_rsdp= set to the firmware's own RSDP address (the kernel logs nothing when it uses it)" },
+	{ "apei-einj", LV_INTEGRITY, "debugfs access", row_apei_einj,
+	  "open for writing of debugfs apei/einj/error_inject" },
+	{ "pcmcia-cis", LV_INTEGRITY, "direct PCMCIA CIS storage", row_pcmcia_cis,
+	  "write of a PCMCIA socket's CIS" },
+	{ "kprobes", LV_CONFIDENTIALITY, "use of kprobes", row_kprobes,
+	  "perf_event_open() of the kprobe PMU on do_sys_openat2" },
+	{ "tracefs", LV_CONFIDENTIALITY, "use of tracefs", row_tracefs,
+	  "open of tracefs 'trace' (under confidentiality tracefs creates no files, and logs "
+	  "that at boot)" },
+	{ "bpf-read-kernel", LV_CONFIDENTIALITY, "use of bpf to read kernel RAM", row_bpf_read_kernel,
+	  "BPF_PROG_LOAD of a kprobe program calling bpf_probe_read_kernel (no such helper "
+	  "for the verifier: EINVAL)" },
+	{ "bpf-write-user", LV_INTEGRITY, "use of bpf to write user RAM", row_bpf_write_user,
+	  "BPF_PROG_LOAD of a kprobe program calling bpf_probe_write_user (EINVAL as above)" },
+	{ "perf-regs-intr", LV_CONFIDENTIALITY, "unsafe use of perf", row_perf,
+	  "perf_event_open() of cpu-clock sampling PERF_SAMPLE_REGS_INTR" },
+	{ "debugfs", LV_INTEGRITY, "debugfs access", row_debugfs,
+	  "open for writing of debugfs clear_warn_once" },
+	{ "efi-test", LV_INTEGRITY, "/dev/efi_test access", row_efi_test,
+	  "open(\"/dev/efi_test\")" },
 };
 
 static const char *level_name(enum level lv)
@@ -791,8 +814,8 @@ static int run_row(const struct row *row)
 	kmsg_drain(g.kmsg, log, sizeof(log));
 
 	if (r.skip) {
-		printf("LDM|%s|%s|%s|-|-|-|skip|%s\n", row->name, level_name(row->level),
-		       row->reason, r.skip);
+		printf("LDM|%s|%s|%s|-|-|-|skip|%s|%s\n", row->name, level_name(row->level),
+		       row->reason, r.skip, row->op);
 		return 0;
 	}
 	if (r.log_at_boot) {
@@ -814,8 +837,8 @@ static int run_row(const struct row *row)
 				row->name);
 	}
 	/* The reason column names the line this mode expects, when it expects one. */
-	printf("LDM|%s|%s|%s|%s|%s|%s|%s|%s\n", row->name, level_name(row->level),
-	       r.log ? r.log : row->reason, r.expect, r.observed, logged, verdict, r.note);
+	printf("LDM|%s|%s|%s|%s|%s|%s|%s|%s|%s\n", row->name, level_name(row->level),
+	       r.log ? r.log : row->reason, r.expect, r.observed, logged, verdict, r.note, row->op);
 	fflush(stdout);
 	return strcmp(verdict, "pass") != 0;
 }
