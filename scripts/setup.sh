@@ -6,7 +6,7 @@ set -eu
 PKGS="linux-source-6.1 build-essential bc flex bison libelf-dev libssl-dev cpio kmod ccache
 python3 rsync xz-utils zstd
 qemu-system-x86 qemu-utils ovmf swtpm swtpm-tools sbsigntool systemd-boot-efi
-binutils mtools dosfstools busybox-static libtss2-dev tpm2-tools openssl
+binutils mtools dosfstools busybox-static libtss2-dev libtss2-tcti-swtpm0 tpm2-tools openssl
 e2fsprogs util-linux shellcheck"
 
 missing=""

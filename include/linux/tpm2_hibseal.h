@@ -68,5 +68,12 @@ int __must_check tpm2_hibseal_unseal(struct tpm_chip *chip,
 				     const struct tpm2_hibseal_pcrs *pcrs,
 				     const struct tpm2_hibseal_blob *blob, u8 *secret, size_t len,
 				     struct tpm2_hibseal_err *err);
+int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
+			      const u8 policy[SHA256_DIGEST_SIZE], u64 *value,
+			      struct tpm2_hibseal_err *err);
+int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
+				const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err);
+int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
+				   struct tpm2_hibseal_err *err);
 
 #endif /* _LINUX_TPM2_HIBSEAL_H */

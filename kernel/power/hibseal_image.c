@@ -69,6 +69,7 @@ int hibseal_image_create(struct hibseal_image *img)
 	img->hdr.aead = cpu_to_le16(default_aead);
 	img->hdr.key_blob_size = cpu_to_le32(blob->len);
 	memcpy(img->hdr.key_blob, blob->data, blob->len);
+	img->hdr.counter = cpu_to_le64(hibseal_counter());
 	get_random_bytes(img->hdr.salt, sizeof(img->hdr.salt));
 	err = image_keys(img, secret, default_aead);
 	if (!err)
@@ -90,7 +91,6 @@ static int check_header(const struct hibseal_image_header *hdr)
 	    le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
 	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
 	    !le32_to_cpu(hdr->key_blob_size) || hdr->flags || hdr->reserved1 ||
-	    hdr->reserved_counter ||
 	    memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2)) ||
 	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages))
 		return -EBADMSG;
@@ -183,8 +183,9 @@ int hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
  * @image_pages:  pages of the snapshot image that was loaded
  * @swsusp_flags: the SF_* flags of the swap header that was read (without SF_HW_SIG)
  *
- * Return: 0, or -EBADMSG if a chunk is missing or extra, the swap header's flags were changed,
- * or the image MAC does not match.
+ * Return: 0; -EBADMSG if a chunk is missing or extra, the swap header's flags were changed,
+ * or the image MAC does not match; -ESTALE if the image is not fresh (anti-replay counter);
+ * other -errno when the counter cannot be advanced.
  */
 int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 			 unsigned int swsusp_flags)
@@ -210,7 +211,8 @@ int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 		err = -EBADMSG;
 	}
 	memzero_explicit(mac, sizeof(mac));
-	return err;
+	/* Authentic: now, is it fresh? This also makes it the last resume of this image. */
+	return err ?: hibseal_window_advance_counter(le64_to_cpu(img->hdr.counter));
 }
 
 /**

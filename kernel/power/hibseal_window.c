@@ -38,6 +38,7 @@
 #define WINDOW_PCR		CONFIG_HIBERNATION_SEAL_WINDOW_PCR
 #define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | BIT(WINDOW_PCR))
 #define WINDOW_CLOSED_EVENT	"hibseal: boot window closed"
+#define COUNTER_INDEX		CONFIG_HIBERNATION_SEAL_NV_INDEX
 
 static struct {
 	struct tpm_chip *chip;
@@ -45,6 +46,10 @@ static struct {
 	u8 closed[SHA256_DIGEST_SIZE];		/* the window PCR once closed */
 	u8 secret[HIBSEAL_SECRET_SIZE];		/* this boot's secret */
 	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
+	u8 counter_policy[SHA256_DIGEST_SIZE];	/* the counter's write policy */
+	u64 counter;				/* the anti-replay counter, as last read */
+	u64 pending;				/* ... when the window opened */
+	bool advanced;				/* this window advanced it */
 	bool done;				/* the window has run (or failed to) */
 	int close_rc;				/* how closing it went */
 	bool open;
@@ -120,6 +125,53 @@ static bool started_by_kexec(void)
 #endif
 }
 
+/*
+ * The anti-replay counter (docs/design.md, section 4): an NV counter that only a boot window
+ * can advance (PolicyPCR over the window PCR alone, so kernel updates keep it), defined by the
+ * first window that finds it missing, and readable by anyone. Every boot window advances it
+ * once: when it resumes an image, or else when it closes. An image records the value after its
+ * boot's advance, so it is fresh only for the very next boot window: any boot in between
+ * (noresume, another resume device, a refused image, a fresh boot) makes it stale.
+ */
+static int counter_setup(struct tpm2_hibseal_err *err)
+{
+	struct tpm2_hibseal_pcrs window_pcr = { .mask = BIT(WINDOW_PCR) };
+	int rc;
+
+	memcpy(window_pcr.value[WINDOW_PCR], hs.window.value[WINDOW_PCR], SHA256_DIGEST_SIZE);
+	tpm2_hibseal_policy_digest(&window_pcr, hs.counter_policy);
+	rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
+				       err);
+	if (rc == -ENOENT) {
+		rc = tpm2_hibseal_counter_define(hs.chip, COUNTER_INDEX, hs.counter_policy, err);
+		if (rc)
+			return rc;
+		pr_info("anti-replay counter defined at NV index 0x%08x\n", COUNTER_INDEX);
+		rc = -ENODATA;
+	}
+	if (rc == -ENODATA)	/* never written: its first increment gives its start value */
+		rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
+			tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
+						  &hs.counter, err);
+	hs.pending = hs.counter;
+	return rc;
+}
+
+/* This window's one advance of the counter (inside the window: the policy needs it). */
+static int counter_advance(struct tpm2_hibseal_err *err)
+{
+	int rc;
+
+	rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
+		tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
+					  err);
+	if (!rc && hs.counter == hs.pending)
+		rc = -EIO;			/* a counter that does not count */
+	if (!rc)
+		hs.advanced = true;
+	return rc;
+}
+
 /**
  * hibseal_window_open() - read the window PCRs and seal this boot's secret
  *
@@ -162,10 +214,15 @@ void __init hibseal_window_open(void)
 		disable_sealing("cannot seal the boot secret", rc, &err);
 		return;
 	}
+	rc = counter_setup(&err);
+	if (rc) {
+		disable_sealing("cannot set up the anti-replay counter", rc, &err);
+		return;
+	}
 	hs.ready = true;
 	hs.reason = NULL;
-	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob)\n",
-		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len);
+	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob), anti-replay counter at %llu\n",
+		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len, hs.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
 		window_selftest_open();
 }
@@ -207,6 +264,14 @@ int hibseal_window_close(void)
 
 	if (!hs.open)
 		return hs.close_rc;
+	/* A boot that resumed nothing still uses up its counter value: see counter_setup(). */
+	if (hs.ready && !hs.advanced) {
+		rc = counter_advance(&err);
+		if (rc)
+			disable_sealing("cannot advance the anti-replay counter", rc, &err);
+		else
+			pr_info("anti-replay counter advanced to %llu\n", hs.counter);
+	}
 	hs.open = false;
 	rc = extend_window(hs.chip, &now, &err);
 	if (rc) {
@@ -310,6 +375,55 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	return rc;
 }
 
+/**
+ * hibseal_window_advance_counter() - the freshness check of a verified image, and its advance
+ * @image_counter: the counter value the image was written at (authenticated)
+ *
+ * The last check before a restore, inside the boot window: an image is fresh only if the TPM's
+ * counter still holds the value it was written at, that is, if no boot window ran since the
+ * one of the boot that wrote it. Advancing the counter makes any copy of it stale. Logs the
+ * one reason line when the image is refused.
+ *
+ * Return: 0; -ESTALE for a stale image; -EACCES outside the window; other -errno.
+ */
+int hibseal_window_advance_counter(u64 image_counter)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if (!hs.open || !hs.chip || hs.advanced) {
+		pr_err("image refused: the anti-replay counter can only be checked once, inside the boot window\n");
+		return -EACCES;
+	}
+	if (!hs.ready) {
+		pr_err("image refused: its freshness cannot be checked: sealed hibernation is unavailable in this boot (%s)\n",
+		       hs.reason);
+		return -EACCES;
+	}
+	if (image_counter != hs.pending) {
+		pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
+		       image_counter, hs.pending);
+		return -ESTALE;
+	}
+	rc = counter_advance(&err);
+	if (rc) {
+		pr_err("image refused: cannot advance the anti-replay counter: %s failed (%d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+		return rc;
+	}
+	pr_info("anti-replay counter advanced to %llu: this image cannot be resumed again\n",
+		hs.counter);
+	return 0;
+}
+
+/**
+ * hibseal_counter() - the anti-replay counter value a new image is written at
+ */
+u64 hibseal_counter(void)
+{
+	return hs.counter;
+}
+
 /*
  * A window PCR back at its window value means the TPM was reset under this kernel (or under
  * the kernel this one was restored from): anyone could now unseal with the window values, so
@@ -379,6 +493,16 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 			action == PM_POST_HIBERNATION ? "hibernation" : "suspend");
 	else if (rc != -EPERM)
 		disable_sealing("the TPM does not answer after wake-up", rc, &err);
+	/* A resume advanced the counter in the boot kernel's window: learn its value. */
+	if (!rc && action == PM_POST_HIBERNATION) {
+		rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
+					       &hs.counter, &err);
+		if (rc)
+			disable_sealing("cannot read the anti-replay counter after wake-up", rc,
+					&err);
+		else
+			pr_info("anti-replay counter at %llu\n", hs.counter);
+	}
 	return NOTIFY_DONE;
 }
 

@@ -29,6 +29,9 @@ VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
 VM_TPM=swtpm
 # Extra -drive options for the swap disk, e.g. throttling.bps-write=N for a slow disk.
 VM_SWAP_OPTS=${VM_SWAP_OPTS:-}
+# VM_SWAP_BLKDEBUG=CONFIG: the swap disk goes through QEMU's blkdebug driver with that rules
+# file (injected I/O errors).
+VM_SWAP_BLKDEBUG=${VM_SWAP_BLKDEBUG:-}
 
 vm_failures=0
 vm_pids=()
@@ -175,6 +178,8 @@ vm_boot() {
 		tpm_args=(-chardev "socket,id=chrtpm,path=$W/tpm/sock"
 			-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0)
 	fi
+	local swap_file=$W/swap.img
+	[ -z "${VM_SWAP_BLKDEBUG:-}" ] || swap_file=blkdebug:$VM_SWAP_BLKDEBUG:$W/swap.img
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
 		-global driver=cfi.pflash01,property=secure,value=on \
@@ -182,7 +187,7 @@ vm_boot() {
 		-drive if=pflash,format=raw,unit=1,file="$W/vars.fd" \
 		-drive if=none,id=esp,format=raw,file="$W/esp.img" \
 		-device virtio-blk-pci,drive=esp,addr=0x5 \
-		-drive "if=none,id=swap,format=raw,file=$W/swap.img${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
+		-drive "if=none,id=swap,format=raw,file=$swap_file${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
 		"${tpm_args[@]}" \
 		-display none -monitor "unix:$W/monitor.sock,server=on,wait=off" \

@@ -33,6 +33,9 @@
 #define TPM2_CC_CERTIFY_CREATION	0x014a
 #define TPM2_CC_START_AUTH_SESSION	0x0176
 #define TPM2_CC_POLICY_PCR		0x017f
+#define TPM2_CC_NV_DEFINE_SPACE		0x012a
+#define TPM2_CC_NV_INCREMENT		0x0134
+#define TPM2_CC_NV_READ_PUBLIC		0x0169
 #define TPM2_ALG_AES			0x0006
 #define TPM2_ALG_ECC			0x0023
 #define TPM2_ALG_CFB			0x0043
@@ -63,6 +66,16 @@
 #define TPM2_RC_INTEGRITY		0x09f
 #define TPM2_RC_TICKET			0x0a0
 #define TPM2_RC_LOCKOUT			0x921
+#define TPM2_RC_NV_UNINITIALIZED	0x14a
+
+/* TPMA_NV of the anti-replay counter: a counter anyone may read, written by policy only. */
+#define TPMA_NV_POLICYWRITE		BIT(3)
+#define TPMA_NV_TYPE_COUNTER		(1 << 4)	/* TPM_NT_COUNTER in bits 7:4 */
+#define TPMA_NV_AUTHREAD		BIT(18)
+#define TPMA_NV_NO_DA			BIT(25)
+#define TPMA_NV_WRITTEN			BIT(29)
+#define COUNTER_ATTRS	(TPMA_NV_POLICYWRITE | TPMA_NV_TYPE_COUNTER | TPMA_NV_AUTHREAD | \
+			 TPMA_NV_NO_DA)
 
 /* Recorded in the creation data (outsideInfo) of every secret we seal, and checked. */
 static const char seal_label[] = "hibseal boot secret v1";
@@ -704,3 +717,224 @@ out:
 	return rc;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_unseal);
+
+/*
+ * The anti-replay counter: an NV counter index. A counter only ever goes up, and a counter
+ * index defined anew starts above the highest value any counter of this TPM ever had, so
+ * whoever increments, undefines or redefines it can only make images stale, never an old
+ * image fresh again. Writes still need a PolicyPCR over the window PCR at its window value,
+ * so only a boot window advances it.
+ */
+
+/* The exact public area of the counter index: it is ours, or it is refused. */
+static void append_counter_public(struct tpm_buf *buf, u32 index,
+				  const u8 policy[SHA256_DIGEST_SIZE])
+{
+	tpm_buf_append_u16(buf, 4 + 2 + 4 + 2 + SHA256_DIGEST_SIZE + 2);
+	tpm_buf_append_u32(buf, index);
+	tpm_buf_append_u16(buf, TPM_ALG_SHA256);
+	tpm_buf_append_u32(buf, COUNTER_ATTRS);
+	tpm_buf_append_u16(buf, SHA256_DIGEST_SIZE);
+	tpm_buf_append(buf, policy, SHA256_DIGEST_SIZE);
+	tpm_buf_append_u16(buf, sizeof(u64));	/* dataSize */
+}
+
+static int counter_read_public(struct tpm_chip *chip, u32 index,
+			       const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err)
+{
+	const u8 *pub, *digest;
+	struct tpm_buf buf;
+	struct cursor c;
+	u16 size, n;
+	u32 attrs;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_NO_SESSIONS, TPM2_CC_NV_READ_PUBLIC);
+	if (rc)
+		return tpm_error(err, "TPM2_NV_ReadPublic", rc);
+	tpm_buf_append_u32(&buf, index);
+	rc = transmit(chip, &buf, 2, err, "TPM2_NV_ReadPublic");
+	if (rc) {
+		if (err->tpm_rc && (err->tpm_rc & (TPM2_RC_FMT1 | 0x3f)) == TPM2_RC_HANDLE)
+			rc = -ENOENT;
+		goto out;
+	}
+	c = response_body(&buf);
+	pub = take_tpm2b(&c, &size, NULL);
+	if (!pub) {
+		rc = tpm_error(err, "TPM2_NV_ReadPublic response", -EBADMSG);
+		goto out;
+	}
+	c = (struct cursor){ .p = pub, .left = size };
+	rc = -EBADMSG;
+	if (take_u32(&c) != index || take_u16(&c) != TPM_ALG_SHA256)
+		goto bad;
+	attrs = take_u32(&c) & ~TPMA_NV_WRITTEN;
+	digest = take_tpm2b(&c, &n, NULL);
+	if (attrs != COUNTER_ATTRS || !digest || n != SHA256_DIGEST_SIZE ||
+	    memcmp(digest, policy, SHA256_DIGEST_SIZE) || take_u16(&c) != sizeof(u64) ||
+	    c.bad || c.left)
+		goto bad;
+	rc = 0;
+	goto out;
+bad:
+	rc = tpm_error(err, "counter index public area", rc);
+out:
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+static int counter_read(struct tpm_chip *chip, u32 index, u64 *value,
+			struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	struct cursor c;
+	const u8 *data;
+	u16 n;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_NV_READ);
+	if (rc)
+		return tpm_error(err, "TPM2_NV_Read", rc);
+	tpm_buf_append_u32(&buf, index);	/* authHandle: the index, empty auth */
+	tpm_buf_append_u32(&buf, index);
+	append_password_auth(&buf);
+	tpm_buf_append_u16(&buf, sizeof(u64));	/* size */
+	tpm_buf_append_u16(&buf, 0);		/* offset */
+	rc = transmit(chip, &buf, 6, err, "TPM2_NV_Read");
+	if (rc) {
+		if (err->tpm_rc == TPM2_RC_NV_UNINITIALIZED)
+			rc = -ENODATA;
+		goto out;
+	}
+	c = response_body(&buf);
+	take_u32(&c);				/* parameterSize */
+	data = take_tpm2b(&c, &n, NULL);
+	if (!data || n != sizeof(u64)) {
+		rc = tpm_error(err, "TPM2_NV_Read response", -EBADMSG);
+		goto out;
+	}
+	*value = get_unaligned_be64(data);
+out:
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+static int counter_define(struct tpm_chip *chip, u32 index, const u8 policy[SHA256_DIGEST_SIZE],
+			  struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_NV_DEFINE_SPACE);
+	if (rc)
+		return tpm_error(err, "TPM2_NV_DefineSpace", rc);
+	tpm_buf_append_u32(&buf, TPM2_RH_OWNER);
+	append_password_auth(&buf);		/* owner authorization: empty */
+	tpm_buf_append_u16(&buf, 0);		/* the index's auth: empty (anyone reads) */
+	append_counter_public(&buf, index, policy);
+	rc = transmit(chip, &buf, 0, err, "TPM2_NV_DefineSpace");
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+static int counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
+			     struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	u32 session;
+	int rc;
+
+	rc = start_pcr_policy(chip, mask, &session, err);
+	if (rc)
+		return rc;
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_NV_INCREMENT);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		return tpm_error(err, "TPM2_NV_Increment", rc);
+	}
+	tpm_buf_append_u32(&buf, index);	/* authHandle: the index, by policy */
+	tpm_buf_append_u32(&buf, index);
+	tpm_buf_append_u32(&buf, 9);		/* the policy session, not continued */
+	tpm_buf_append_u32(&buf, session);
+	tpm_buf_append_u16(&buf, 0);
+	tpm_buf_append_u8(&buf, 0);
+	tpm_buf_append_u16(&buf, 0);
+	rc = transmit(chip, &buf, 0, err, "TPM2_NV_Increment");
+	if (rc)
+		tpm2_flush_context(chip, session);
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
+/**
+ * tpm2_hibseal_counter_read() - read the anti-replay counter, checking its index is ours
+ * @chip:   TPM chip
+ * @index:  NV index of the counter
+ * @policy: the write policy the index must carry (see tpm2_hibseal_policy_digest())
+ * @value:  receives the counter value
+ * @err:    on failure, the step that failed
+ *
+ * Return: 0; -ENOENT if the index is not defined; -ENODATA if it was never incremented;
+ * -EBADMSG if its public area is not exactly ours; other -errno.
+ */
+int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
+			      const u8 policy[SHA256_DIGEST_SIZE], u64 *value,
+			      struct tpm2_hibseal_err *err)
+{
+	int rc = tpm_try_get_ops(chip);
+
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = counter_read_public(chip, index, policy, err) ?:
+		counter_read(chip, index, value, err);
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
+
+/**
+ * tpm2_hibseal_counter_define() - define the anti-replay counter index
+ * @chip:   TPM chip
+ * @index:  NV index of the counter
+ * @policy: its write policy
+ * @err:    on failure, the step that failed
+ *
+ * Needs the owner hierarchy's authorization to be empty.
+ *
+ * Return: 0, or -errno.
+ */
+int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
+				const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err)
+{
+	int rc = tpm_try_get_ops(chip);
+
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = counter_define(chip, index, policy, err);
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_define);
+
+/**
+ * tpm2_hibseal_counter_increment() - advance the anti-replay counter
+ * @chip:  TPM chip
+ * @index: NV index of the counter
+ * @mask:  the PCRs of its write policy, which must hold the values it was defined with
+ * @err:   on failure, the step that failed
+ *
+ * Return: 0; -EACCES when the PCRs do not satisfy the policy; other -errno.
+ */
+int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
+				   struct tpm2_hibseal_err *err)
+{
+	int rc = tpm_try_get_ops(chip);
+
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = counter_increment(chip, index, mask, err);
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_increment);

@@ -70,7 +70,8 @@ struct hibseal_chunk_header {
  * @swsusp_flags:  the swap header's SF_* flags as written (without SF_HW_SIG), authenticated
  *                 here because the swap header itself is not
  * @reserved1:     zero
- * @reserved_counter: zero (reserved for the anti-replay counter)
+ * @counter:       the TPM anti-replay counter's value when the image was written; the image
+ *                 resumes only while the counter still holds it
  * @salt:          random, per image: the key derivation salt and the image id
  * @key_blob:      the boot secret, sealed by the TPM to the boot window
  * @reserved2:     zero
@@ -89,7 +90,7 @@ struct hibseal_image_header {
 	__le64	image_pages;
 	__le32	swsusp_flags;
 	__le32	reserved1;
-	__le64	reserved_counter;
+	__le64	counter;
 	__u8	salt[HIBSEAL_SALT_SIZE];
 	__u8	key_blob[HIBSEAL_KEY_BLOB_MAX];
 	__u8	reserved2[64];

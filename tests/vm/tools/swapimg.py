@@ -12,6 +12,7 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
   swapimg.py IMG hide                 overwrite the hibernation signature (no resume)
   swapimg.py IMG unhide               put the hibernation signature back
   swapimg.py IMG seal-header-page     print the page number of the sealed image header
+  swapimg.py IMG chunk-page           print the first page of a data chunk mid-image
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
 """
@@ -155,6 +156,9 @@ def main(argv):
             return 0
         if cmd == "seal-header-page":
             print(hdr["page"])
+            return 0
+        if cmd == "chunk-page":
+            print(chunks[data_chunk(chunks)]["entries"][0][2])
             return 0
         if cmd == "flip":
             region = args[0]
