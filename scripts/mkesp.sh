@@ -6,7 +6,9 @@ set -eu
 efi=$1 out=$2
 kib=$(( ($(stat -c %s "$efi") / 1024) + 4096 ))
 rm -f "$out.tmp"
-mkfs.vfat -C -n HIBSEAL-ESP "$out.tmp" "$kib" >/dev/null
+# A fixed volume id: a new one for each image reads, to the firmware, as another disk, and the
+# boot attempts that this costs are measured into PCR 4 (sealed images would not resume).
+mkfs.vfat -C -i 48534531 -n HIBSEAL-ESP "$out.tmp" "$kib" >/dev/null
 mmd -i "$out.tmp" ::/EFI ::/EFI/BOOT
 mcopy -i "$out.tmp" "$efi" ::/EFI/BOOT/BOOTX64.EFI
 mv "$out.tmp" "$out"

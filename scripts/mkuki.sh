@@ -38,6 +38,17 @@ for s in osrel:"$work/osrel" cmdline:"$work/cmdline" linux:"$kernel" initrd:"$in
 	end=$((vma + $(stat -c %s "$file")))
 done
 objcopy "${args[@]}" "$stub" "$work/uki.efi"
+# objcopy stamps the PE header with the current time, and the firmware measures the image's hash
+# (header included) into PCR 4: the same inputs must give the same bytes, so zero the stamp.
+python3 - "$work/uki.efi" <<'EOF'
+import struct
+import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(0x3c)
+    pe = struct.unpack("<I", f.read(4))[0]
+    f.seek(pe + 8)
+    f.write(struct.pack("<I", 0))
+EOF
 
 if [ $sign = 1 ]; then
 	"$top/scripts/snakeoil-key.sh"

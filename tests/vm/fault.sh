@@ -58,6 +58,7 @@ fault_blkdebug_rules() {
 	{
 		echo '[inject-error]'
 		echo "event = \"$2\""
+		echo "iotype = \"${2%_aio}\""
 		echo 'errno = "5"'
 		[ -z "${3:-}" ] || echo "sector = \"$3\""
 	} >"$1"

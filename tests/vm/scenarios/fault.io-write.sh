@@ -8,7 +8,7 @@
 . "$top/tests/vm/fault.sh"
 
 vm_init fault.io-write
-mkswap "$W/swap.img" >/dev/null
+mkswap "$W/swap.img" >/dev/null 2>&1
 fault_blkdebug_rules "$W/blkdebug.conf" write_aio
 VM_GUEST=fault-io-write vm_uki
 VM_SWAP_BLKDEBUG=$W/blkdebug.conf vm_boot write
