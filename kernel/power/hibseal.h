@@ -21,6 +21,7 @@ struct tpm2_hibseal_blob;
 int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);
 int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
 int __must_check hibseal_window_check(void);
+int __must_check hibseal_window_fresh(u64 image_counter);
 int __must_check hibseal_window_advance_counter(u64 image_counter);
 u64 hibseal_counter(void);
 

@@ -105,6 +105,7 @@ static int check_header(const struct hibseal_image_header *hdr)
  * Must run inside the boot window: it unseals the boot secret the header carries.
  *
  * Return: 0; -EINVAL if @hdr is not a sealed image header; -EBADMSG if it is malformed;
+ * -ESTALE if it is not fresh (checked again, authenticated, by hibseal_image_verify());
  * -EACCES if the TPM refuses the key (another machine, kernel or Secure Boot state, or a
  * secret that no boot window made); other -errno.
  */
@@ -116,7 +117,7 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	int err;
 
 	memset(img, 0, sizeof(*img));
-	err = check_header(hdr);
+	err = check_header(hdr) ?: hibseal_window_fresh(le64_to_cpu(hdr->counter));
 	if (err)
 		return err;
 	img->hdr = *hdr;

@@ -375,6 +375,30 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	return rc;
 }
 
+static void log_stale(u64 image_counter)
+{
+	pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
+	       image_counter, hs.pending);
+}
+
+/**
+ * hibseal_window_fresh() - an early look at an image's freshness, before anything is decrypted
+ * @image_counter: the counter value its header gives (not authenticated yet)
+ *
+ * A stale image is authentic: refusing it only after every chunk was decrypted would leave its
+ * memory in freed pages. hibseal_window_advance_counter() decides, after the image MAC.
+ *
+ * Return: 0, or -ESTALE (logged).
+ */
+int hibseal_window_fresh(u64 image_counter)
+{
+	if (hs.ready && image_counter != hs.pending) {
+		log_stale(image_counter);
+		return -ESTALE;
+	}
+	return 0;
+}
+
 /**
  * hibseal_window_advance_counter() - the freshness check of a verified image, and its advance
  * @image_counter: the counter value the image was written at (authenticated)
@@ -401,8 +425,7 @@ int hibseal_window_advance_counter(u64 image_counter)
 		return -EACCES;
 	}
 	if (image_counter != hs.pending) {
-		pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
-		       image_counter, hs.pending);
+		log_stale(image_counter);
 		return -ESTALE;
 	}
 	rc = counter_advance(&err);
