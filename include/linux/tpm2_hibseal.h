@@ -72,7 +72,8 @@ int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
 			      const u8 policy[SHA256_DIGEST_SIZE], u64 *value,
 			      struct tpm2_hibseal_err *err);
 int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
-				const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err);
+				const u8 policy[SHA256_DIGEST_SIZE], bool redefine,
+				struct tpm2_hibseal_err *err);
 int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
 				   struct tpm2_hibseal_err *err);
 

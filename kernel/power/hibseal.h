@@ -22,6 +22,7 @@ int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
 int __must_check hibseal_window_check(void);
 int __must_check hibseal_window_fresh(u64 image_counter);
+void hibseal_image_written(void);
 int __must_check hibseal_window_advance_counter(u64 image_counter);
 u64 hibseal_counter(void);
 

@@ -165,11 +165,15 @@ int hibseal_image_add_tag(struct hibseal_image *img, const u8 *chunk, u32 len)
  * @swsusp_flags: the SF_* flags of the swap header, to authenticate them
  * @hdr:         receives the header to store
  *
+ * From here on an image with this boot's counter value may exist on disk (see
+ * hibseal_image_written()).
+ *
  * Return: 0, or -errno.
  */
 int hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
 			 unsigned int swsusp_flags, struct hibseal_image_header *hdr)
 {
+	hibseal_image_written();
 	img->hdr.swsusp_flags = cpu_to_le32(swsusp_flags);
 	img->hdr.nr_chunks = cpu_to_le64(img->nr_chunks);
 	img->hdr.image_pages = cpu_to_le64(image_pages);

@@ -49,7 +49,10 @@ static struct {
 	u8 counter_policy[SHA256_DIGEST_SIZE];	/* the counter's write policy */
 	u64 counter;				/* the anti-replay counter, as last read */
 	u64 pending;				/* ... when the window opened */
+	bool counter_ok;			/* it was read in this window */
 	bool advanced;				/* this window advanced it */
+	bool lifted;				/* lockdown was lifted this boot */
+	bool image_written;			/* a sealed image of this boot exists */
 	bool done;				/* the window has run (or failed to) */
 	int close_rc;				/* how closing it went */
 	bool open;
@@ -142,11 +145,21 @@ static int counter_setup(struct tpm2_hibseal_err *err)
 	tpm2_hibseal_policy_digest(&window_pcr, hs.counter_policy);
 	rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
 				       err);
-	if (rc == -ENOENT) {
-		rc = tpm2_hibseal_counter_define(hs.chip, COUNTER_INDEX, hs.counter_policy, err);
+	/*
+	 * Missing, or not exactly ours (another policy: the window PCR's value changed, say
+	 * with shim's MOK state; or someone else's index): define it anew. This cannot make
+	 * any image fresh again, see tpm2_hibseal_counter_define().
+	 */
+	if (rc == -ENOENT || rc == -EBADMSG) {
+		bool redefine = rc == -EBADMSG;
+
+		rc = tpm2_hibseal_counter_define(hs.chip, COUNTER_INDEX, hs.counter_policy,
+						 redefine, err);
 		if (rc)
 			return rc;
-		pr_info("anti-replay counter defined at NV index 0x%08x\n", COUNTER_INDEX);
+		pr_info("anti-replay counter %s at NV index 0x%08x\n",
+			redefine ? "redefined (its public area was not ours)" : "defined",
+			COUNTER_INDEX);
 		rc = -ENODATA;
 	}
 	if (rc == -ENODATA)	/* never written: its first increment gives its start value */
@@ -154,6 +167,7 @@ static int counter_setup(struct tpm2_hibseal_err *err)
 			tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
 						  &hs.counter, err);
 	hs.pending = hs.counter;
+	hs.counter_ok = !rc;
 	return rc;
 }
 
@@ -165,7 +179,7 @@ static int counter_advance(struct tpm2_hibseal_err *err)
 	rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
 		tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
 					  err);
-	if (!rc && hs.counter == hs.pending)
+	if (!rc && hs.counter <= hs.pending)
 		rc = -EIO;			/* a counter that does not count */
 	if (!rc)
 		hs.advanced = true;
@@ -208,15 +222,20 @@ void __init hibseal_window_open(void)
 		disable_sealing("cannot read the window PCRs", rc, &err);
 		return;
 	}
+	/* First: a boot that cannot seal must still make pending images stale. */
+	rc = counter_setup(&err);
+	if (rc) {
+		disable_sealing("cannot set up the anti-replay counter", rc, &err);
+		return;
+	}
 	get_random_bytes(hs.secret, sizeof(hs.secret));
 	rc = tpm2_hibseal_seal(hs.chip, &hs.window, hs.secret, sizeof(hs.secret), &hs.blob, &err);
 	if (rc) {
 		disable_sealing("cannot seal the boot secret", rc, &err);
 		return;
 	}
-	rc = counter_setup(&err);
-	if (rc) {
-		disable_sealing("cannot set up the anti-replay counter", rc, &err);
+	if (READ_ONCE(hs.lifted)) {
+		disable_sealing("lockdown was lifted in this boot", 0, NULL);
 		return;
 	}
 	hs.ready = true;
@@ -265,7 +284,7 @@ int hibseal_window_close(void)
 	if (!hs.open)
 		return hs.close_rc;
 	/* A boot that resumed nothing still uses up its counter value: see counter_setup(). */
-	if (hs.ready && !hs.advanced) {
+	if (hs.counter_ok && !hs.advanced) {
 		rc = counter_advance(&err);
 		if (rc)
 			disable_sealing("cannot advance the anti-replay counter", rc, &err);
@@ -510,6 +529,11 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 
 	if ((action != PM_POST_HIBERNATION && action != PM_POST_SUSPEND) || !hibseal_ready())
 		return NOTIFY_DONE;
+	/* The restored kernel's memory predates the write: only the writer sees this set. */
+	if (action == PM_POST_HIBERNATION && hs.image_written) {
+		disable_sealing("this boot wrote a sealed image and kept running", 0, NULL);
+		return NOTIFY_DONE;
+	}
 	rc = window_still_closed(&err);
 	if (!rc)
 		pr_info("boot window still closed after %s\n",
@@ -557,8 +581,21 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
  */
 void hibseal_lockdown_lifted(void)
 {
+	WRITE_ONCE(hs.lifted, true);
 	if (hs.ready)
 		disable_sealing("lockdown was lifted in this boot", 0, NULL);
+}
+
+/**
+ * hibseal_image_written() - a sealed image of this boot is on disk
+ *
+ * Normally the machine powers off next. If this kernel runs on instead (suspend-to-both, a
+ * failed power-off), a second image would carry the same counter value as the first, and root
+ * could swap one for the other: sealing ends until reboot when it wakes (hibseal_pm_notify()).
+ */
+void hibseal_image_written(void)
+{
+	hs.image_written = true;
 }
 
 /**
@@ -569,7 +606,7 @@ void hibseal_lockdown_lifted(void)
  */
 bool hibseal_ready(void)
 {
-	return hs.ready && !hs.open;
+	return hs.ready && !hs.open && !READ_ONCE(hs.lifted);
 }
 
 /**

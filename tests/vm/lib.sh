@@ -161,7 +161,7 @@ swap_kib() {
 # when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
 # or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
 # console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s). Sets VM_LOG and
-# VM_TIMED_OUT.
+# VM_TIMED_OUT. While QEMU runs, console lines end with CR LF: do not anchor VM_TRIGGER with $.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0

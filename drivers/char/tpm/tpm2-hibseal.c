@@ -33,6 +33,7 @@
 #define TPM2_CC_CERTIFY_CREATION	0x014a
 #define TPM2_CC_START_AUTH_SESSION	0x0176
 #define TPM2_CC_POLICY_PCR		0x017f
+#define TPM2_CC_NV_UNDEFINE_SPACE	0x0122
 #define TPM2_CC_NV_DEFINE_SPACE		0x012a
 #define TPM2_CC_NV_INCREMENT		0x0134
 #define TPM2_CC_NV_READ_PUBLIC		0x0169
@@ -820,6 +821,22 @@ out:
 	return rc;
 }
 
+static int counter_undefine(struct tpm_chip *chip, u32 index, struct tpm2_hibseal_err *err)
+{
+	struct tpm_buf buf;
+	int rc;
+
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_NV_UNDEFINE_SPACE);
+	if (rc)
+		return tpm_error(err, "TPM2_NV_UndefineSpace", rc);
+	tpm_buf_append_u32(&buf, TPM2_RH_OWNER);
+	tpm_buf_append_u32(&buf, index);
+	append_password_auth(&buf);		/* owner authorization: empty */
+	rc = transmit(chip, &buf, 0, err, "TPM2_NV_UndefineSpace");
+	tpm_buf_destroy(&buf);
+	return rc;
+}
+
 static int counter_define(struct tpm_chip *chip, u32 index, const u8 policy[SHA256_DIGEST_SIZE],
 			  struct tpm2_hibseal_err *err)
 {
@@ -895,23 +912,29 @@ EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
 
 /**
  * tpm2_hibseal_counter_define() - define the anti-replay counter index
- * @chip:   TPM chip
- * @index:  NV index of the counter
- * @policy: its write policy
- * @err:    on failure, the step that failed
+ * @chip:     TPM chip
+ * @index:    NV index of the counter
+ * @policy:   its write policy
+ * @redefine: undefine an index that is there first (its public area is not ours)
+ * @err:      on failure, the step that failed
  *
- * Needs the owner hierarchy's authorization to be empty.
+ * Needs the owner hierarchy's authorization to be empty. Redefining cannot roll the counter
+ * back: a new counter index starts above the highest value any counter of the TPM has had.
  *
  * Return: 0, or -errno.
  */
 int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
-				const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err)
+				const u8 policy[SHA256_DIGEST_SIZE], bool redefine,
+				struct tpm2_hibseal_err *err)
 {
 	int rc = tpm_try_get_ops(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	rc = counter_define(chip, index, policy, err);
+	if (redefine)
+		rc = counter_undefine(chip, index, err);
+	if (!rc)
+		rc = counter_define(chip, index, policy, err);
 	tpm_put_ops(chip);
 	return rc;
 }

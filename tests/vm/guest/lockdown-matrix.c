@@ -28,6 +28,8 @@
  *   lockdown-matrix kexec KERNEL INITRD CMDLINE   kexec_file_load KERNEL and reboot into it
  *   lockdown-matrix sysrq-uinput     type Alt+SysRq+x on a uinput keyboard
  *   lockdown-matrix sysrq-evdev DEV  write Alt+SysRq+x into an evdev node (the real keyboard's)
+ *   lockdown-matrix sysrq-hold DEV S write Alt+SysRq down into DEV, hold S seconds for a real
+ *                                    x key press, then release them
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -959,6 +961,41 @@ static int do_sysrq_uinput(void)
 	return rc ? 1 : 0;
 }
 
+/* Injected Alt+SysRq held down, waiting for someone to press x on the real keyboard. */
+static int do_sysrq_hold(const char *dev, int seconds)
+{
+	static const unsigned short keys[] = { KEY_LEFTALT, KEY_SYSRQ };
+	struct input_event ev[2];
+	int fd = open(dev, O_WRONLY | O_CLOEXEC), i;
+
+	if (fd < 0) {
+		perror("lockdown-matrix: evdev");
+		return 1;
+	}
+	memset(ev, 0, sizeof(ev));
+	ev[0].type = EV_KEY;
+	ev[1].type = EV_SYN;
+	ev[1].code = SYN_REPORT;
+	for (i = 0; i < 2; i++) {
+		ev[0].code = keys[i];
+		ev[0].value = 1;
+		if (write(fd, ev, sizeof(ev)) != (ssize_t)sizeof(ev))
+			return 1;
+	}
+	printf("LDM-SYSRQ: held\n");
+	fflush(stdout);
+	sleep_ms(seconds * 1000L);
+	for (i = 1; i >= 0; i--) {
+		ev[0].code = keys[i];
+		ev[0].value = 0;
+		if (write(fd, ev, sizeof(ev)) != (ssize_t)sizeof(ev))
+			return 1;
+	}
+	close(fd);
+	printf("LDM-SYSRQ: released\n");
+	return 0;
+}
+
 static int do_sysrq_evdev(const char *dev)
 {
 	int fd = open(dev, O_WRONLY | O_CLOEXEC), rc;
@@ -989,9 +1026,12 @@ int main(int argc, char **argv)
 		return do_sysrq_uinput();
 	if (argc == 3 && !strcmp(argv[1], "sysrq-evdev"))
 		return do_sysrq_evdev(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "sysrq-hold"))
+		return do_sysrq_hold(argv[2], atoi(argv[3]));
 	if (argc != 1) {
 		fprintf(stderr, "usage: lockdown-matrix [--list | kexec KERNEL INITRD CMDLINE |\n"
-			"                        sysrq-uinput | sysrq-evdev DEVICE]\n");
+			"                        sysrq-uinput | sysrq-evdev DEVICE |\n"
+			"                        sysrq-hold DEVICE SECONDS]\n");
 		return 2;
 	}
 
