@@ -117,7 +117,7 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	int err;
 
 	memset(img, 0, sizeof(*img));
-	err = check_header(hdr) ?: hibseal_window_fresh(le64_to_cpu(hdr->counter));
+	err = check_header(hdr);
 	if (err)
 		return err;
 	img->hdr = *hdr;
@@ -127,10 +127,17 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 		return -ENOMEM;
 	blob->len = le32_to_cpu(hdr->key_blob_size);
 	memcpy(blob->data, hdr->key_blob, blob->len);
-	err = hibseal_window_unseal(blob, secret);
+	/*
+	 * The key first (its refusal says more: another TPM, kernel or a forged blob), then
+	 * whether the image is fresh, before any chunk is decrypted.
+	 */
+	err = hibseal_window_unseal(blob, secret) ?:
+		hibseal_window_fresh(le64_to_cpu(hdr->counter));
 	kfree(blob);
-	if (err)
+	if (err) {
+		memzero_explicit(secret, sizeof(secret));
 		return err;
+	}
 	err = image_keys(img, secret, aead);
 	memzero_explicit(secret, sizeof(secret));
 	if (!err && img->sealer.tag_size != le16_to_cpu(hdr->tag_size))

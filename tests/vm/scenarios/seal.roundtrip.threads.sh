@@ -11,14 +11,15 @@ vm_init seal.roundtrip.threads
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
 expect 'PM: Using 3 thread\(s\) for compression' "three sealing threads"
-cp "$W/swap.img" "$W/swap.good"
 vm_boot resume
 expect 'PM: Using 3 thread\(s\) for decompression' "three opening threads"
 expect_resumed
-# The same image with two neighbouring chunks swapped: they go to different threads.
-cp "$W/swap.good" "$W/swap.img"
+# A new image (a copy of the first is stale now), with two neighbouring chunks swapped: they
+# go to different threads.
+rm -f "$W/swap.img"
+truncate -s 256M "$W/swap.img"
+seal_hibernate
 swapimg reorder
 vm_boot reordered
 expect_refused 'chunk [0-9]+ does not authenticate' "the chunk out of place"
-rm -f "$W/swap.good"
 vm_done
