@@ -34,6 +34,7 @@ static inline const char *hibseal_unavailable_reason(void)
 {
 	return "sealed hibernation is not built into this kernel";
 }
+
 static inline void hibseal_lockdown_lifted(void) { }
 #endif
 

@@ -39,6 +39,7 @@
 #define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | BIT(WINDOW_PCR))
 #define WINDOW_CLOSED_EVENT	"hibseal: boot window closed"
 #define COUNTER_INDEX		CONFIG_HIBERNATION_SEAL_NV_INDEX
+#define KEXEC_REASON	"started by kexec: the window PCR holds the previous kernel's value"
 
 static struct {
 	struct tpm_chip *chip;
@@ -200,8 +201,7 @@ void __init hibseal_window_open(void)
 
 	hs.done = true;
 	if (started_by_kexec()) {
-		disable_sealing("started by kexec: the window PCR holds the previous kernel's value",
-				0, NULL);
+		disable_sealing(KEXEC_REASON, 0, NULL);
 		return;
 	}
 	hs.chip = tpm_default_chip();

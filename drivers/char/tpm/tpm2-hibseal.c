@@ -71,7 +71,7 @@
 
 /* TPMA_NV of the anti-replay counter: a counter anyone may read, written by policy only. */
 #define TPMA_NV_POLICYWRITE		BIT(3)
-#define TPMA_NV_TYPE_COUNTER		(1 << 4)	/* TPM_NT_COUNTER in bits 7:4 */
+#define TPMA_NV_TYPE_COUNTER		BIT(4)		/* TPM_NT_COUNTER (1) in bits 7:4 */
 #define TPMA_NV_AUTHREAD		BIT(18)
 #define TPMA_NV_NO_DA			BIT(25)
 #define TPMA_NV_WRITTEN			BIT(29)

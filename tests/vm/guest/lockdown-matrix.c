@@ -808,7 +808,6 @@ static int run_row(const struct row *row)
 	static char log[1 << 16];
 	struct result r = { 0 };
 	const char *verdict, *logged;
-	bool saw_any;
 
 	log[0] = '\0';
 	kmsg_drain(g.kmsg, NULL, 0);
@@ -821,16 +820,15 @@ static int run_row(const struct row *row)
 		return 0;
 	}
 	if (r.log_at_boot) {
-		logged = r.log ? (strstr(g.boot_log, r.log) ? "boot" : "no") : "-";
-		saw_any = false;
-		if (r.log && !strstr(g.boot_log, r.log))
-			saw_any = true;	/* i.e. missing: fails below */
-		verdict = !strcmp(r.expect, r.observed) && !saw_any ? "pass" : "fail";
+		bool seen = r.log && strstr(g.boot_log, r.log);
+
+		logged = r.log ? (seen ? "boot" : "no") : "-";
+		verdict = !strcmp(r.expect, r.observed) && (!r.log || seen) ? "pass" : "fail";
 	} else {
 		bool want = r.log != NULL;
 		bool saw = want && lockdown_line(log, COMM, r.log);
+		bool saw_any = strstr(log, "Lockdown: ") != NULL;
 
-		saw_any = strstr(log, "Lockdown: ") != NULL;
 		logged = saw ? "yes" : saw_any ? "other" : "no";
 		verdict = !strcmp(r.expect, r.observed) && want == saw && saw_any == want ?
 			"pass" : "fail";

@@ -29,6 +29,15 @@ seal_status() {
 	tr ' ' '_' </sys/power/hibernate_seal 2>/dev/null || echo absent
 }
 
+# wait_lockdown_lifted: up to 60 s for the host to lift lockdown (SysRq+x on the keyboard).
+wait_lockdown_lifted() {
+	local i=0
+	while [ "$(lockdown_mode)" != none ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 # report_platform: the facts every scenario logs first.
 report_platform() {
 	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(cat /sys/power/state)] seal=$(seal_status)"

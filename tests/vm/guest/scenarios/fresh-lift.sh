@@ -5,10 +5,6 @@
 if [ "$(swap_signature /dev/vdb)" = none ]; then
 	report_platform
 	say "sysrq-wait"
-	i=0
-	while [ "$(lockdown_mode)" != none ] && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_lockdown_lifted
 fi
 hibernate_cycle /dev/vdb

@@ -9,11 +9,7 @@ report_platform
 how=$(sed -n 's/.*hibseal_vm\.sysrq=\([a-z]*\).*/\1/p' /proc/cmdline)
 if [ "$how" = keyboard ]; then
 	say "sysrq-wait"
-	i=0
-	while [ "$(lockdown_mode)" != none ] && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_lockdown_lifted
 else
 	echo x >/proc/sysrq-trigger
 	say "after-proc lockdown=$(lockdown_mode)"
