@@ -7,6 +7,7 @@
 #                                 + the test initramfs
 #                                 + /lib/ldm       ldm_signed.ko, ldm_hwparam.ko (signed with the
 #                                                  build's module key), ldm_unsigned.ko,
+#                                                  hs_tpm_s3_reset.ko (signed),
 #                                                  bzImage.signed (same key, PE signature),
 #                                                  bzImage.unsigned, initrd.cpio.gz (for kexec)
 set -eu
@@ -31,10 +32,11 @@ cp "$top"/tests/vm/guest/modules/* "$work/modules/"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 make -C "$src" -s CC="ccache gcc" HOSTCC="ccache gcc" M="$work/modules" modules >"$work/modules.log" 2>&1 ||
 	{ cat "$work/modules.log" >&2; die "test modules did not build"; }
-for m in signed hwparam; do
+for m in ldm_signed ldm_hwparam hs_tpm_s3_reset; do
 	"$src/scripts/sign-file" sha256 "$src/certs/signing_key.pem" "$src/certs/signing_key.x509" \
-		"$work/modules/ldm_$m.ko"
+		"$work/modules/$m.ko"
 done
+cp "$work/modules/hs_tpm_s3_reset.ko" "$ldm/"
 for m in signed unsigned hwparam; do
 	cp "$work/modules/ldm_$m.ko" "$ldm/"
 	signed=no

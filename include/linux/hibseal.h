@@ -24,6 +24,7 @@ void hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
+void hibseal_window_after_suspend(void);
 #else
 static inline void hibseal_window_open(void) { }
 static inline int hibseal_window_close(void) { return 0; }
@@ -36,6 +37,7 @@ static inline const char *hibseal_unavailable_reason(void)
 }
 
 static inline void hibseal_lockdown_lifted(void) { }
+static inline void hibseal_window_after_suspend(void) { }
 #endif
 
 #endif /* _LINUX_HIBSEAL_H */

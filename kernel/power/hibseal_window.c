@@ -517,31 +517,54 @@ int hibseal_window_check(void)
 	return rc;
 }
 
+/**
+ * hibseal_window_after_suspend() - the TPM after a suspend: still the one the kernel closed?
+ *
+ * Called by suspend_devices_and_enter() once devices have resumed and before tasks thaw. The
+ * TPM lost power in S3; the firmware restored the state the kernel saved (TPM2_Shutdown(STATE))
+ * unless that state was gone or the TPM was reset, when it restarted it clear, every PCR at its
+ * reset value. Root could then replay the boot's event log up to the window's values and unseal
+ * the secret: the window PCR is checked (and extended again) before any task runs. The
+ * reset is logged once; sealing ends until reboot.
+ */
+void hibseal_window_after_suspend(void)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if (!hibseal_ready())
+		return;
+	rc = window_still_closed(&err);
+	if (!rc)
+		pr_info("boot window still closed after suspend\n");
+	else if (rc != -EPERM)
+		disable_sealing("the TPM does not answer after wake-up", rc, &err);
+}
+
 /*
- * On wake-up (after a resume from hibernation, or from suspend to RAM), the TPM holds the PCRs
- * of the boot that restored us, or whatever a reset left: check that the window is still closed
- * (docs/design.md, section 4, step 6).
+ * After a resume from hibernation the TPM holds the PCRs of the boot that restored us: check
+ * that its window is closed (docs/design.md, section 4, step 6), and learn the counter value
+ * its resume left.
  */
 static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
-	if ((action != PM_POST_HIBERNATION && action != PM_POST_SUSPEND) || !hibseal_ready())
+	if (action != PM_POST_HIBERNATION || !hibseal_ready())
 		return NOTIFY_DONE;
 	/* The restored kernel's memory predates the write: only the writer sees this set. */
-	if (action == PM_POST_HIBERNATION && hs.image_written) {
+	if (hs.image_written) {
 		disable_sealing("this boot wrote a sealed image and kept running", 0, NULL);
 		return NOTIFY_DONE;
 	}
 	rc = window_still_closed(&err);
 	if (!rc)
-		pr_info("boot window still closed after %s\n",
-			action == PM_POST_HIBERNATION ? "hibernation" : "suspend");
+		pr_info("boot window still closed after hibernation\n");
 	else if (rc != -EPERM)
 		disable_sealing("the TPM does not answer after wake-up", rc, &err);
 	/* A resume advanced the counter in the boot kernel's window: learn its value. */
-	if (!rc && action == PM_POST_HIBERNATION) {
+	if (!rc) {
 		rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
 					       &hs.counter, &err);
 		if (rc)

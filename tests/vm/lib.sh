@@ -139,17 +139,42 @@ vm_kill_qemu() {
 	[ -s "$W/qemu.pid" ] && kill -9 "$(cat "$W/qemu.pid")"
 }
 
-# vm_sendkey KEYS: a key press on the VM's PS/2 keyboard, through QEMU's monitor (e.g.
-# alt-sysrq-x): to the guest kernel, a physical keyboard.
-vm_sendkey() {
+# vm_monitor COMMAND: run one command on QEMU's human monitor, print its reply.
+vm_monitor() {
 	python3 - "$W/monitor.sock" "$1" <<'PY'
 import socket, sys, time
 s = socket.socket(socket.AF_UNIX)
+s.settimeout(5)
 s.connect(sys.argv[1])
-s.sendall(b"sendkey %s\n" % sys.argv[2].encode())
-time.sleep(0.5)
+out = b""
+def until_prompt():
+    global out
+    end = time.time() + 5
+    while not out.endswith(b"(qemu) ") and time.time() < end:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        out += chunk
+until_prompt()
+out = b""
+s.sendall(b"%s\n" % sys.argv[2].encode())
+until_prompt()
 s.close()
+sys.stdout.write(out.decode(errors="replace"))
 PY
+}
+
+# vm_sendkey KEYS: a key press on the VM's PS/2 keyboard, through QEMU's monitor (e.g.
+# alt-sysrq-x): to the guest kernel, a physical keyboard.
+vm_sendkey() {
+	vm_monitor "sendkey $1" >/dev/null
+}
+
+# vm_wake_if_suspended: when the guest sleeps in S3, press the power button's wake-up (QEMU's
+# system_wakeup); used by vm_boot with VM_WAKE=1.
+vm_wake_if_suspended() {
+	vm_monitor 'info status' 2>/dev/null | grep -q 'suspended' || return 0
+	vm_monitor system_wakeup >/dev/null
 }
 
 # swap_kib: KiB the swap disk image holds so far (it starts sparse).
@@ -162,6 +187,7 @@ swap_kib() {
 # or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
 # console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s). Sets VM_LOG and
 # VM_TIMED_OUT. While QEMU runs, console lines end with CR LF: do not anchor VM_TRIGGER with $.
+# With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
@@ -196,7 +222,7 @@ vm_boot() {
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!
 	vm_pids+=("$qemu_pid")
-	local triggered=0 stopped=0
+	local triggered=0 stopped=0 ticks=0
 	while kill -0 "$qemu_pid" 2>/dev/null; do
 		if [ -n "$stop" ] && grep -Eq "$stop" "$VM_LOG"; then
 			stopped=1
@@ -207,6 +233,10 @@ vm_boot() {
 			{ [ -n "${VM_TRIGGER_IF:-}" ] && eval "$VM_TRIGGER_IF"; }; }; then
 			triggered=1
 			eval "$VM_TRIGGER_CMD"
+		fi
+		ticks=$((ticks + 1))
+		if [ "${VM_WAKE:-0}" = 1 ] && [ $((ticks % 5)) = 0 ]; then
+			vm_wake_if_suspended
 		fi
 		sleep 0.2
 	done

@@ -24,6 +24,12 @@ swap_signature() {
 	echo "${m:-none}"
 }
 
+# disk_state: "disk" when /sys/power/state offers hibernation, else nothing (the suspend states
+# it lists too are not what the scenarios report).
+disk_state() {
+	grep -o disk /sys/power/state 2>/dev/null
+}
+
 # seal_status: /sys/power/hibernate_seal with '_' for spaces, or "absent".
 seal_status() {
 	tr ' ' '_' </sys/power/hibernate_seal 2>/dev/null || echo absent
@@ -40,5 +46,5 @@ wait_lockdown_lifted() {
 
 # report_platform: the facts every scenario logs first.
 report_platform() {
-	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(cat /sys/power/state)] seal=$(seal_status)"
+	say "lockdown=$(lockdown_mode) secureboot=$(secureboot_var) state=[$(disk_state)] seal=$(seal_status)"
 }

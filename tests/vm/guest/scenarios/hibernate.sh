@@ -33,7 +33,7 @@ hibernate_cycle() {
 	esac
 	if ! echo disk 2>/tmp/err >/sys/power/state; then
 		say "hibernate-refused error=$(tr '\n' ' ' </tmp/err)"
-		say "after-refusal swap-signature=$(swap_signature "$dev") state=[$(cat /sys/power/state)]"
+		say "after-refusal swap-signature=$(swap_signature "$dev") state=[$(disk_state)]"
 		return 2
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature "$dev")"

@@ -31,4 +31,4 @@ else
 fi
 mem=ok
 dd if=/dev/mem of=/dev/null bs=16 count=1 2>/dev/null || mem=refused
-say "final lockdown=$(lockdown_mode) dev-mem=$mem seal=$(seal_status) state=[$(cat /sys/power/state)]"
+say "final lockdown=$(lockdown_mode) dev-mem=$mem seal=$(seal_status) state=[$(disk_state)]"
