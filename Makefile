@@ -6,6 +6,7 @@
 #   make uki      a signed UKI (kernel, test initramfs, command line) on an ESP disk image
 #   make unit     userspace unit tests only
 #   make lint     shellcheck on the project's shell scripts
+#   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
 #
 # Everything is built under build/ (HIBSEAL_BUILD overrides); every target installs the Debian
 # packages it needs first (scripts/setup.sh, as root).
@@ -53,10 +54,14 @@ check: kernel initramfs lockdown
 demo: kernel initramfs
 	@scripts/demo.sh
 
+# Measurements, not tests: about an hour under TCG (docs/benchmarks.md says what it ran).
+bench: kernel initramfs
+	@scripts/bench.sh
+
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel initramfs lockdown lockdown-doc uki unit check demo lint clean
+.PHONY: all setup kernel initramfs lockdown lockdown-doc uki unit check demo bench lint clean

@@ -24,6 +24,8 @@ gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr
 gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
+# shellcheck disable=SC2086
+gcc $CFLAGS -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
 # The host lists the matrix rows with the same binary.
 cp "$root/bin/lockdown-matrix" "$(dirname "$out")/lockdown-matrix"
 

@@ -12,10 +12,13 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 n=0 passed=0 failed=0 skipped=0
-full=0
+full=0 unit_only=0
 if [ $# = 0 ]; then
 	full=1
 	rm -rf "$B/lockdown/results"	# this run's, not an earlier one's
+elif [ "$1" = unit ]; then
+	unit_only=1
+	shift
 fi
 
 result() {	# result ok|not-ok|skip NAME [REASON]
@@ -28,8 +31,7 @@ result() {	# result ok|not-ok|skip NAME [REASON]
 }
 
 # Unit tests: each binary prints 'ok - NAME' / 'not ok - NAME' lines.
-if [ $# = 0 ] || [ "${1:-}" = unit ]; then
-	[ "${1:-}" = unit ] && shift
+if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	if ! make -s -C "$top/tests/unit" OUT="$B/unit" all >"$B/unit-build.log" 2>&1; then
 		sed 's/^/# /' "$B/unit-build.log"
 		result not-ok unit.build
@@ -50,10 +52,23 @@ if [ $# = 0 ] || [ "${1:-}" = unit ]; then
 			[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.$t.exit-$trc"
 		done
 	fi
+	# The image parser's libFuzzer target: the seed corpus replayed, then a bounded run; the
+	# parser's unit test and `hibseal inspect` once more under ASan and UBSan.
+	for target in fuzz-replay fuzz-run sanitize; do
+		if make -s -C "$top/userspace/uswsusp" OUT="$B/uswsusp" FUZZ_TIME=20 "$target" \
+			>"$B/uswsusp-$target.log" 2>&1; then
+			grep -E '^(stat::number_of_executed_units|sanitize:)' "$B/uswsusp-$target.log" |
+				sed 's/^/# /'
+			result ok "unit.uswsusp.$target"
+		else
+			tail -n 30 "$B/uswsusp-$target.log" | sed 's/^/# /'
+			result not-ok "unit.uswsusp.$target"
+		fi
+	done
 fi
 
 # Static checks of the project's own shell: the harness is code too.
-if [ $# = 0 ]; then
+if [ $full = 1 ]; then
 	if make -s -C "$top" lint >"$B/lint.log" 2>&1; then
 		result ok lint.shellcheck
 	else
@@ -62,8 +77,8 @@ if [ $# = 0 ]; then
 	fi
 fi
 
-# VM scenarios.
-if [ $# = 0 ]; then
+# VM scenarios (none with 'unit').
+if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do
 		f=${f##*/}
 		set -- "$@" "${f%.sh}"

@@ -25,6 +25,7 @@ bool hibseal_ready(void);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
 void hibseal_window_after_suspend(void);
+u64 hibseal_tpm_busy_ns(void);
 #else
 static inline void hibseal_window_open(void) { }
 static inline int hibseal_window_close(void) { return 0; }
@@ -38,6 +39,7 @@ static inline const char *hibseal_unavailable_reason(void)
 
 static inline void hibseal_lockdown_lifted(void) { }
 static inline void hibseal_window_after_suspend(void) { }
+static inline u64 hibseal_tpm_busy_ns(void) { return 0; }
 #endif
 
 #endif /* _LINUX_HIBSEAL_H */

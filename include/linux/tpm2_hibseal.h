@@ -77,4 +77,6 @@ int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
 int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
 				   struct tpm2_hibseal_err *err);
 
+u64 tpm2_hibseal_busy_ns(void);
+
 #endif /* _LINUX_TPM2_HIBSEAL_H */

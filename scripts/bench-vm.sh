@@ -1,0 +1,105 @@
+#!/bin/bash
+# bench-vm.sh OUT [--smoke]: the VM part of `make bench`. For each memory mix and size, boots
+# the test VM, fills memory with hsfill (seeded: the same bytes in every run), hibernates, and
+# boots again to resume, alternating plain (Secure Boot off: no lockdown, no sealing) and
+# sealed (Secure Boot lockdown), BENCH_VM_RUNS times (default 5). Each pair of boots gives one
+# line of OUT, from the kernel's own lines on the console:
+#
+#   vm MIX plain|sealed MIB REP HIBERNATE_S RESUME_S IMAGE_BYTES save_lzo=S save_seal=S
+#      save_io=S save_tpm=S load_lzo=S load_seal=S load_io=S load_tpm=S
+#
+# HIBERNATE_S and RESUME_S are the kernel's "Wrote ... in" and "Read ... in" seconds; the
+# phases come from its "Image timing" lines (pm_debug_messages, patch 0009). A run whose memory
+# does not come back intact, or that was not sealed (or plain) as asked, fails the script.
+# --smoke: one plain and one sealed run of 32 MiB of typical memory.
+set -eu
+out=$1
+smoke=${2:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=tests/vm/lib.sh
+. "$top/tests/vm/lib.sh"
+
+VM_MEM=${BENCH_VM_MEM:-2048}
+runs=${BENCH_VM_RUNS:-5}
+# Sizes (MiB of seeded memory) for the typical mix; the other mixes at the middle size.
+sizes=${BENCH_VM_SIZES:-64 256 768}
+mixes_other=${BENCH_VM_OTHER_MIXES:-incompressible mostly-zero}
+seed=0x6869627365616c
+if [ "$smoke" = --smoke ]; then
+	runs=1
+	sizes=32
+	mixes_other=
+fi
+
+die() { printf 'bench-vm: error: %s\n' "$*" >&2; exit 1; }
+
+# field LOG REGEX: the first capture group of the first line matching REGEX (sed -E syntax).
+field() {
+	sed -nE "s/.*$2.*/\\1/p" "$1" | head -1
+}
+
+# timing LOG save|load: "D_lzo=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
+# timing line.
+timing() {
+	grep -E "Image timing: $2 " "$1" | head -1 |
+		sed -E 's/.*LZO ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/' |
+		awk -v d="$2" '{ printf "%s_lzo=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
+			d, $3 / 1000 }'
+}
+
+# one_run MODE MIB MIX REP: one hibernation and its resume; appends a line to $out.
+one_run() {
+	local mode=$1 mib=$2 mix=$3 rep=$4 sb=on kind=sealed label hib res wrote read save
+	local closed at_save at_load
+	[ "$mode" = plain ] && { sb=off; kind=plain; }
+	label=$mode-$mix-$mib-$rep
+	vm_secureboot "$sb"
+	rm -f "$W/swap.img"
+	truncate -s $((mib * 2 + 512))M "$W/swap.img"
+	VM_GUEST=bench vm_uki "loglevel=8 pm_debug_messages hibseal_vm.bench=$mib,$mix,$seed"
+	vm_boot "$label.hibernate"
+	hib=$VM_LOG
+	grep -q '^HIBSEAL: bench-filled HSFILL: ready' "$hib" || die "$label: memory not filled (see $hib)"
+	grep -Eq "Image timing: save $kind," "$hib" || die "$label: the image was not $kind (see $hib)"
+	vm_boot "$label.resume"
+	res=$VM_LOG
+	grep -q '^HIBSEAL: bench-resumed HSFILL: check .* intact=yes' "$res" ||
+		die "$label: memory not restored intact (see $res)"
+	wrote=$(field "$hib" 'Wrote ([0-9]+) kbytes in')
+	save=$(field "$hib" 'Wrote [0-9]+ kbytes in ([0-9.]+) seconds')
+	read=$(field "$res" 'Read [0-9]+ kbytes in ([0-9.]+) seconds')
+	if [ -z "$wrote" ] || [ -z "$save" ] || [ -z "$read" ]; then
+		die "$label: no timing lines"
+	fi
+	# TPM time of the hibernation itself: what the boot window had used is subtracted. On
+	# resume, all of the boot kernel's: its window, the unseal, the counter.
+	closed=$(field "$hib" 'boot window closed: PCR [0-9]+ extended \(TPM busy ([0-9]+) ms')
+	at_save=$(field "$hib" 'Image timing: save .* TPM ([0-9]+) ms this boot')
+	at_load=$(field "$res" 'Image timing: load .* TPM ([0-9]+) ms this boot')
+	printf 'vm\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\tsave_tpm=%.3f\t%s\tload_tpm=%.3f\n' \
+		"$mix" "$mode" "$mib" "$rep" "$save" "$read" $((wrote * 1024)) \
+		"$(timing "$hib" save)" "$(awk -v a="${at_save:-0}" -v c="${closed:-0}" 'BEGIN { print (a - c) / 1000 }')" \
+		"$(timing "$res" load)" "$(awk -v a="${at_load:-0}" 'BEGIN { print a / 1000 }')" >>"$out"
+	diag "$label: hibernate ${save}s, resume ${read}s, $((wrote / 1024)) MiB"
+}
+
+vm_init bench
+: >"$out"
+printf 'info\taccel\t%s\ninfo\tqemu\t%s\ninfo\tvm-mem\t%s\ninfo\tvm-smp\t%s\n' "$(vm_accel)" \
+	"$(qemu-system-x86_64 --version | head -1 | sed 's/QEMU emulator version //')" \
+	"$VM_MEM" "$VM_SMP" >>"$out"
+for rep in $(seq "$runs"); do
+	for mib in $sizes; do
+		for mode in plain sealed; do
+			one_run "$mode" "$mib" typical "$rep"
+		done
+	done
+	for mix in $mixes_other; do
+		mib=$(awk '{ print $(int((NF + 1) / 2)) }' <<<"$sizes")
+		for mode in plain sealed; do
+			one_run "$mode" "$mib" "$mix" "$rep"
+		done
+	done
+done
+vm_cleanup
+echo "bench-vm: $out"

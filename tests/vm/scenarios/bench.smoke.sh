@@ -1,0 +1,31 @@
+#!/bin/bash
+# One iteration of `make bench` (scripts/bench.sh --smoke), so that it does not rot. Nothing
+# about timing is asserted; what the run proves is: the native pipeline restored its input
+# exactly under each construction and refused a flipped bit (hsbench exits 1 otherwise), and
+# in the VM a plain and a sealed hibernation of seeded memory came back intact, each written
+# the way it was asked for (bench-vm.sh fails otherwise); the report was generated from them.
+set -eu
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+smoke=$B/bench/smoke
+
+fail() { printf '# %s\n' "$*"; exit 1; }
+
+if ! log=$("$top/scripts/bench.sh" --smoke 2>&1); then
+	printf '%s\n' "$log" | tail -n 30 | sed 's/^/# /'
+	fail "make bench --smoke failed"
+fi
+cores=$(nproc)
+lines=$(grep -c '^pipeline' "$smoke/native.tsv" || true)
+[ "$lines" = $((3 * cores * 3 * 2)) ] ||
+	fail "native: $lines pipeline lines, expected 3 mixes x $cores thread counts x 3 constructions x 2 directions"
+for mode in plain sealed; do
+	grep -Eq "^vm	typical	$mode	32	1	[0-9.]+	[0-9.]+	[0-9]+	save_lzo=" "$smoke/vm.tsv" ||
+		fail "VM: no $mode run in $smoke/vm.tsv"
+done
+grep -q '^| sealed/plain >= 0.90 per thread, ctr-hmac' "$smoke/benchmarks.md" ||
+	fail "the report has no goals table"
+grep -q '^## In the VM: hibernate and resume' "$smoke/benchmarks.md" ||
+	fail "the report has no VM section"
+printf '%s\n' "$log" | grep '^# ' || true
+exit 0

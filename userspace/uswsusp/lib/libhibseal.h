@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libhibseal: userspace access to sealed hibernation images (docs/design.md, sections 5 and 6).
+ *
+ * So far: hs_image_inspect() checks the STRUCTURE of a sealed image that the in-kernel swap
+ * writer left on a swap partition (or on the block device under a swap file), without the key:
+ * the swap header, the sealed image header, the key blob's framing, the swap map and every
+ * chunk header. It authenticates nothing: chunk tags, the key blob and the image MAC need the
+ * key (`hibseal verify`). Every number is taken from the image only after it has been checked
+ * against the source's size and the format's limits, and every walk is bounded, so any bytes
+ * at all may be handed to it.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#ifndef LIBHIBSEAL_H
+#define LIBHIBSEAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The swap page size the image is written in (the kernel's PAGE_SIZE on the supported arches). */
+#define HS_PAGE_SIZE		4096
+
+/* struct swsusp_header.flags (kernel/power/power.h) */
+#define HS_SF_PLATFORM_MODE	1
+#define HS_SF_NOCOMPRESS_MODE	2
+#define HS_SF_CRC32_MODE	4
+#define HS_SF_HW_SIG		8
+#define HS_SF_SEALED		16
+#define HS_SF_KNOWN		(HS_SF_PLATFORM_MODE | HS_SF_NOCOMPRESS_MODE | \
+				 HS_SF_CRC32_MODE | HS_SF_HW_SIG | HS_SF_SEALED)
+
+/**
+ * struct hs_source - bytes to parse: a device, a file or a memory buffer
+ * @read: copy @len bytes at offset @off into @buf; return 0 or -errno. The parser only asks
+ *        for ranges inside @size.
+ * @size: bytes the source holds; pages past the last whole page do not exist
+ * @ctx:  passed to @read
+ */
+struct hs_source {
+	int (*read)(void *ctx, uint64_t off, void *buf, size_t len);
+	uint64_t size;
+	void *ctx;
+};
+
+/**
+ * hs_source_memory() - a source over a memory buffer (tests, fuzzing)
+ * @src:  filled in
+ * @data: the bytes; must outlive @src
+ * @size: their number
+ */
+void hs_source_memory(struct hs_source *src, const void *data, size_t size);
+
+/**
+ * hs_source_fd() - a source over an open file or block device
+ * @src: filled in
+ * @fd:  open for reading; must outlive @src
+ *
+ * The size comes from fstat() for a regular file and BLKGETSIZE64 for a block device.
+ *
+ * Return: 0; -EISDIR for a directory, -ENOTBLK for anything else that is neither; or the
+ * -errno of fstat() or the ioctl.
+ */
+int hs_source_fd(struct hs_source *src, int fd);
+
+/* Where a damaged image goes wrong, in the order the parser reaches them. */
+enum hs_region {
+	HS_REGION_NONE = 0,		/* nothing is wrong */
+	HS_REGION_SWAP_HEADER,		/* struct swsusp_header at the resume offset */
+	HS_REGION_SEAL_HEADER,		/* struct hibseal_image_header, key blob aside */
+	HS_REGION_KEY_BLOB,		/* hibseal_image_header.key_blob and its size */
+	HS_REGION_SWAP_MAP,		/* the linked list of swap map pages */
+	HS_REGION_METADATA_CHUNK,	/* chunk 0: the sealed metadata page */
+	HS_REGION_DATA_CHUNK,		/* chunks 1..nr_chunks-1 */
+};
+
+#define HS_REASON_MAX	192
+
+/**
+ * struct hs_image_info - what hs_image_inspect() found
+ * @swap_flags:       the swap header's SF_* flags
+ * @seal_header_page: the page of the sealed image header
+ * @version:          the sealed header's format version
+ * @aead:             HIBSEAL_AEAD_* construction of the chunks
+ * @tag_size:         bytes of tag after each chunk
+ * @key_blob_size:    bytes of sealed key blob
+ * @nr_chunks:        chunks in the stream (the header's count, equal to those found when valid)
+ * @image_pages:      pages of the snapshot, the metadata page included
+ * @counter:          the anti-replay counter value the image was written under
+ * @compressed:       data chunks are LZO-compressed (SF_NOCOMPRESS_MODE clear)
+ * @chunks_found:     chunks found in the swap map, up to the failure
+ * @map_pages:        swap map pages
+ * @chunk_pages:      swap pages holding chunks
+ * @pages_used:       swap pages of the image: map, chunks and sealed header (not the swap header)
+ * @compressed_bytes: ciphertext bytes of the data chunks (their LZO output, or raw pages)
+ * @region:           on failure, where; %HS_REGION_NONE when valid
+ * @chunk:            on failure in a chunk, its index; for the swap map, the chunk being located
+ * @io_error:         on -EIO, the errno of the failed read
+ * @reason:           on failure, one line saying what is wrong
+ *
+ * Fields are filled as the parser reaches them; after a failure the later ones are zero.
+ */
+struct hs_image_info {
+	uint32_t swap_flags;
+	uint64_t seal_header_page;
+	uint16_t version;
+	uint16_t aead;
+	uint16_t tag_size;
+	uint32_t key_blob_size;
+	uint64_t nr_chunks;
+	uint64_t image_pages;
+	uint64_t counter;
+	bool compressed;
+	uint64_t chunks_found;
+	uint64_t map_pages;
+	uint64_t chunk_pages;
+	uint64_t pages_used;
+	uint64_t compressed_bytes;
+
+	enum hs_region region;
+	uint64_t chunk;
+	int io_error;
+	char reason[HS_REASON_MAX];
+};
+
+/**
+ * hs_image_inspect() - check the structure of a sealed hibernation image
+ * @src:         the swap device (or the block device under a swap file)
+ * @header_page: the page of the swap header: 0 for a swap partition, the resume offset for a
+ *               swap file
+ * @info:        receives the facts found and, on failure, where and why
+ *
+ * Checks the swap header, the sealed image header, the key blob's framing, the swap map and
+ * every chunk header, and that they agree with each other. Verifies no tag, no key and no MAC.
+ *
+ * Return: 0 when the structure is valid; -EINVAL when it is damaged (@info says where);
+ * -EIO when a read failed (@info->io_error says why); -ENOMEM.
+ */
+int hs_image_inspect(const struct hs_source *src, uint64_t header_page,
+		     struct hs_image_info *info);
+
+/**
+ * hs_region_name() - a region's name, as `hibseal inspect` prints it
+ * @region: the region
+ *
+ * Return: "swap-header", "seal-header", "key-blob", "swap-map", "metadata-chunk",
+ * "data-chunk", "none", or "unknown".
+ */
+const char *hs_region_name(enum hs_region region);
+
+/**
+ * hs_aead_name() - a chunk construction's name
+ * @aead: HIBSEAL_AEAD_*
+ *
+ * Return: a human-readable name, or "unknown".
+ */
+const char *hs_aead_name(unsigned int aead);
+
+#endif /* LIBHIBSEAL_H */
