@@ -5,12 +5,17 @@
 # sealed (Secure Boot lockdown), BENCH_VM_RUNS times (default 5). Each pair of boots gives one
 # line of OUT, from the kernel's own lines on the console:
 #
-#   vm MIX plain|sealed MIB REP HIBERNATE_S RESUME_S IMAGE_BYTES save_lzo=S save_seal=S
-#      save_io=S save_tpm=S load_lzo=S load_seal=S load_io=S load_tpm=S
+#   vm MIX plain|sealed MIB REP WRITE_S READ_S SNAPSHOT_BYTES save_lzo=S save_seal=S
+#      save_io=S save_tpm=S load_lzo=S load_seal=S load_io=S load_tpm=S hibernate_total=S
+#      resume_total=S
 #
-# HIBERNATE_S and RESUME_S are the kernel's "Wrote ... in" and "Read ... in" seconds; the
-# phases come from its "Image timing" lines (pm_debug_messages, patch 0009). A run whose memory
-# does not come back intact, or that was not sealed (or plain) as asked, fails the script.
+# WRITE_S and READ_S are the kernel's "Wrote ... in" and "Read ... in" seconds (the image data
+# only); SNAPSHOT_BYTES its "kbytes" (the uncompressed snapshot, not the size on swap); the
+# phases come from its "Image timing" lines (pm_debug_messages, patch 0009); the totals from
+# the console timestamps (hibernation entry to the last line before power-off; the boot
+# kernel's search for an image to the jump into it: the unseal, the chunks, the checks). A run
+# whose memory does not come back intact, that was not sealed (or plain) as asked, or whose
+# lines are missing, fails the script.
 # --smoke: one plain and one sealed run of 32 MiB of typical memory.
 set -eu
 out=$1
@@ -39,18 +44,33 @@ field() {
 }
 
 # timing LOG save|load: "D_lzo=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
-# timing line.
+# timing line; fails the run if the line is missing or not in the expected form.
 timing() {
-	grep -E "Image timing: $2 " "$1" | head -1 |
-		sed -E 's/.*LZO ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/' |
-		awk -v d="$2" '{ printf "%s_lzo=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
-			d, $3 / 1000 }'
+	local t
+	t=$(grep -E "Image timing: $2 " "$1" | head -1 |
+		sed -nE 's/.*LZO ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/p')
+	[ -n "$t" ] || die "no $2 timing line in $1"
+	awk -v d="$2" '{ printf "%s_lzo=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
+		d, $3 / 1000 }' <<<"$t"
+}
+
+# stamp LOG REGEX: the kernel timestamp (seconds) of the first line matching REGEX.
+stamp() {
+	grep -E "$2" "$1" | head -1 | sed -nE 's/^\[ *([0-9]+\.[0-9]+)\].*/\1/p'
+}
+
+# span FROM TO: TO - FROM seconds; fails the run when either is missing.
+span() {
+	if [ -z "$1" ] || [ -z "$2" ]; then
+		die "$label: a timestamp is missing"
+	fi
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'
 }
 
 # one_run MODE MIB MIX REP: one hibernation and its resume; appends a line to $out.
 one_run() {
 	local mode=$1 mib=$2 mix=$3 rep=$4 sb=on kind=sealed label hib res wrote read save
-	local closed at_save at_load
+	local closed at_save at_load hib_total res_total
 	[ "$mode" = plain ] && { sb=off; kind=plain; }
 	label=$mode-$mix-$mib-$rep
 	vm_secureboot "$sb"
@@ -71,15 +91,26 @@ one_run() {
 	if [ -z "$wrote" ] || [ -z "$save" ] || [ -z "$read" ]; then
 		die "$label: no timing lines"
 	fi
-	# TPM time of the hibernation itself: what the boot window had used is subtracted. On
-	# resume, all of the boot kernel's: its window, the unseal, the counter.
-	closed=$(field "$hib" 'boot window closed: PCR [0-9]+ extended \(TPM busy ([0-9]+) ms')
+	# TPM time of the hibernation itself: what the boot had used by the end of its window is
+	# subtracted. On resume, all of the boot kernel's, up to the load: the window (the secret
+	# sealed, the counter, this test kernel's self-test), the unseal of the image's key.
+	closed=$(field "$hib" 'TPM busy ([0-9]+) ms this boot so far')
 	at_save=$(field "$hib" 'Image timing: save .* TPM ([0-9]+) ms this boot')
 	at_load=$(field "$res" 'Image timing: load .* TPM ([0-9]+) ms this boot')
-	printf 'vm\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\tsave_tpm=%.3f\t%s\tload_tpm=%.3f\n' \
+	if [ -z "$closed" ] || [ -z "$at_save" ] || [ -z "$at_load" ]; then
+		die "$label: no TPM figures"
+	fi
+	# The whole of it, from the kernel's timestamps: hibernation entry to the last line before
+	# power-off; the boot kernel's search for the image to the jump into it.
+	hib_total=$(span "$(stamp "$hib" 'PM: hibernation: hibernation entry')" \
+		"$(grep -E '^\[ *[0-9]+\.[0-9]+\]' "$hib" | tail -1 | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')")
+	res_total=$(span "$(stamp "$res" 'PM: hibernation: Looking for hibernation image')" \
+		"$(stamp "$res" 'printk: Suspending console')")
+	printf 'vm\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\tsave_tpm=%.3f\t%s\tload_tpm=%.3f\thibernate_total=%s\tresume_total=%s\n' \
 		"$mix" "$mode" "$mib" "$rep" "$save" "$read" $((wrote * 1024)) \
-		"$(timing "$hib" save)" "$(awk -v a="${at_save:-0}" -v c="${closed:-0}" 'BEGIN { print (a - c) / 1000 }')" \
-		"$(timing "$res" load)" "$(awk -v a="${at_load:-0}" 'BEGIN { print a / 1000 }')" >>"$out"
+		"$(timing "$hib" save)" "$(awk -v a="$at_save" -v c="$closed" 'BEGIN { print (a - c) / 1000 }')" \
+		"$(timing "$res" load)" "$(awk -v a="$at_load" 'BEGIN { print a / 1000 }')" \
+		"$hib_total" "$res_total" >>"$out"
 	diag "$label: hibernate ${save}s, resume ${read}s, $((wrote / 1024)) MiB"
 }
 

@@ -303,10 +303,11 @@ int hibseal_window_close(void)
 		return hs.close_rc = -EIO;
 	}
 	memcpy(hs.closed, now.value[WINDOW_PCR], sizeof(hs.closed));
-	pr_info("boot window closed: PCR %d extended (TPM busy %llu ms this boot)\n", WINDOW_PCR,
-		div_u64(tpm2_hibseal_busy_ns(), NSEC_PER_MSEC));
+	pr_info("boot window closed: PCR %d extended\n", WINDOW_PCR);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST) && hs.ready)
 		window_selftest_closed();
+	pr_info("TPM busy %llu ms this boot so far\n",
+		div_u64(tpm2_hibseal_busy_ns(), NSEC_PER_MSEC));
 	return 0;
 }
 
@@ -484,10 +485,10 @@ static int window_still_closed(struct tpm2_hibseal_err *err)
 	/*
 	 * Anything but the value it had once closed means a reset (after which root could replay
 	 * the event log up to the window values) or an extension nobody should make: extend it
-	 * again, and seal nothing more this boot.
+	 * again (or, failing that, PCRs 4 and 7), and seal nothing more this boot.
 	 */
 	if (crypto_memneq(now.value[WINDOW_PCR], hs.closed, SHA256_DIGEST_SIZE)) {
-		tpm2_hibseal_extend(hs.chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, &ignored);
+		extend_window(hs.chip, &now, &ignored);
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
 		return -EPERM;
@@ -525,21 +526,33 @@ int hibseal_window_check(void)
  * TPM lost power in S3; the firmware restored the state the kernel saved (TPM2_Shutdown(STATE))
  * unless that state was gone or the TPM was reset, when it restarted it clear, every PCR at its
  * reset value. Root could then replay the boot's event log up to the window's values and unseal
- * the secret: the window PCR is checked (and extended again) before any task runs. The
- * reset is logged once; sealing ends until reboot.
+ * any blob sealed to them, or make the counter's write policy true: the window PCR is checked,
+ * and extended again, before any task runs. This holds whether or not sealing is still
+ * available (a reset may come at every S3), and a TPM that cannot say what its window PCR
+ * holds is treated as reset. Sealing ends until reboot, with the reason logged.
  */
 void hibseal_window_after_suspend(void)
 {
 	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
 	int rc;
 
-	if (!hibseal_ready())
+	/* Nothing to protect before the window closed, nor without a TPM the window used. */
+	if (!hs.chip || hs.open || !hs.done)
 		return;
-	rc = window_still_closed(&err);
-	if (!rc)
+	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
+	if (!rc && !hs.close_rc &&
+	    !crypto_memneq(now.value[WINDOW_PCR], hs.closed, SHA256_DIGEST_SIZE)) {
 		pr_info("boot window still closed after suspend\n");
-	else if (rc != -EPERM)
-		disable_sealing("the TPM does not answer after wake-up", rc, &err);
+		return;
+	}
+	rc = extend_window(hs.chip, &now, &err);
+	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
+		rc ? "it cannot be extended, the kernel and Secure Boot PCRs were" :
+		"extended again");
+	if (hs.ready)
+		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
+				NULL);
 }
 
 /*

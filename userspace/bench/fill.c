@@ -55,8 +55,8 @@ static enum page_kind kind_of(enum fill_mix mix, uint64_t r)
 	case FILL_MOSTLY_ZERO:
 		if (pct < 90)
 			return PAGE_ZERO;
-		/* the other tenth as the typical mix */
-		return kind_of(FILL_TYPICAL, (pct - 90) * 10);
+		/* the other tenth as the typical mix (so about 92% zero in all) */
+		return kind_of(FILL_TYPICAL, r / 100);
 	case FILL_TYPICAL:
 	default:
 		if (pct < 20)

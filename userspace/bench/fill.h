@@ -14,7 +14,7 @@
 enum fill_mix {
 	FILL_INCOMPRESSIBLE,	/* every page random */
 	FILL_TYPICAL,		/* zero, random, text-like and pointer-like pages */
-	FILL_MOSTLY_ZERO,	/* nine pages in ten zero */
+	FILL_MOSTLY_ZERO,	/* nine pages in ten zero, the tenth as typical (~92% zero) */
 	FILL_NR_MIXES
 };
 

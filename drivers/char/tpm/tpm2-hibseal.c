@@ -179,7 +179,9 @@ static atomic64_t busy_ns = ATOMIC64_INIT(0);
 /**
  * tpm2_hibseal_busy_ns() - time spent in sealed hibernation's TPM commands so far this boot
  *
- * Return: nanoseconds, summed over every command sent from this file.
+ * Return: nanoseconds, summed over the commands sent from this file (PCR reads and extends
+ * from tpm_try_get_ops() to tpm_put_ops(), the others in tpm_transmit_cmd(); the short
+ * TPM2_FlushContext calls are not counted).
  */
 u64 tpm2_hibseal_busy_ns(void)
 {
@@ -292,6 +294,8 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 	struct tpm_digest d = { .alg_id = TPM_ALG_SHA256 };
 	int i, rc;
 
+	u64 start = ktime_get_ns();
+
 	if (!mask || mask >> TPM2_HIBSEAL_NR_PCRS)
 		return tpm_error(err, "PCR selection", -EINVAL);
 	rc = tpm_try_get_ops(chip);
@@ -308,6 +312,7 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 			memcpy(pcrs->value[i], d.digest, SHA256_DIGEST_SIZE);
 	}
 	tpm_put_ops(chip);
+	atomic64_add(ktime_get_ns() - start, &busy_ns);
 	return rc;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_read_pcrs);
@@ -325,6 +330,7 @@ int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 			struct tpm2_hibseal_err *err)
 {
 	struct tpm_digest digests[TPM2_MAX_PCR_BANKS] = {};
+	u64 start = ktime_get_ns();
 	u8 h[SHA256_DIGEST_SIZE];
 	int i, rc;
 
@@ -339,6 +345,7 @@ int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 	}
 	rc = tpm2_pcr_extend(chip, pcr, digests);
 	tpm_put_ops(chip);
+	atomic64_add(ktime_get_ns() - start, &busy_ns);
 	return rc ? tpm_error(err, "TPM2_PCR_Extend", rc) : 0;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_extend);

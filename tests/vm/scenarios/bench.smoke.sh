@@ -17,8 +17,8 @@ if ! log=$("$top/scripts/bench.sh" --smoke 2>&1); then
 fi
 cores=$(nproc)
 lines=$(grep -c '^pipeline' "$smoke/native.tsv" || true)
-[ "$lines" = $((3 * cores * 3 * 2)) ] ||
-	fail "native: $lines pipeline lines, expected 3 mixes x $cores thread counts x 3 constructions x 2 directions"
+[ "$lines" = $((3 * cores * 4 * 2)) ] ||
+	fail "native: $lines pipeline lines, expected 3 mixes x $cores thread counts x 4 constructions (plain, plain-nocrc, ctr-hmac, gcm) x 2 directions"
 for mode in plain sealed; do
 	grep -Eq "^vm	typical	$mode	32	1	[0-9.]+	[0-9.]+	[0-9]+	save_lzo=" "$smoke/vm.tsv" ||
 		fail "VM: no $mode run in $smoke/vm.tsv"

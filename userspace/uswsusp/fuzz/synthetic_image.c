@@ -119,7 +119,7 @@ static void write_seal_header(const struct synth_spec *spec, struct synth_image 
 	synth_put_le((uint8_t *)&hdr->image_pages, 8, spec->image_pages);
 	synth_put_le((uint8_t *)&hdr->swsusp_flags, 4, flags & ~(uint32_t)HS_SF_HW_SIG);
 	synth_put_le((uint8_t *)&hdr->counter, 8, spec->counter);
-	memset(hdr->salt, 0x5a, sizeof(hdr->salt));
+	memset(hdr->salt, SYNTH_SALT_BYTE, sizeof(hdr->salt));
 	write_key_blob(hdr->key_blob, spec->key_blob_size);
 	memset(hdr->image_mac, 0x3c, sizeof(hdr->image_mac));
 }
@@ -191,6 +191,11 @@ int synth_build(const struct synth_spec *spec, struct synth_image *img)
 			synth_free(img);
 			return -ENOMEM;
 		}
+		if (spec->seal_chunk && spec->seal_chunk(spec->seal_ctx, i, chunk, len, cflags)) {
+			free(chunk);
+			synth_free(img);
+			return -EIO;
+		}
 		for (uint64_t pg = 0; pg < pages; pg++) {
 			uint64_t page = next_stream_page(img, &free_page, &k);
 
@@ -203,6 +208,11 @@ int synth_build(const struct synth_spec *spec, struct synth_image *img)
 	img->seal_header_page = free_page;
 	write_swap_header(img, flags);
 	write_seal_header(spec, img, flags);
+	if (spec->seal_header &&
+	    spec->seal_header(spec->seal_ctx, synth_page(img, img->seal_header_page))) {
+		synth_free(img);
+		return -EIO;
+	}
 	return 0;
 }
 

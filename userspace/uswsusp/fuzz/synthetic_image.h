@@ -29,6 +29,11 @@
  *                 SF_HW_SIG); the sealed header copies them less SF_HW_SIG, as the kernel does
  * @header_page:   the swap header's page (a swap file's resume offset); pages before it are
  *                 filled with 0xa5 and the image is laid out after it
+ * @seal_chunk:    optional: seal chunk @index for real, in place (header, @len bytes of
+ *                 plaintext, room for the tag), before it is laid out; the salt is
+ *                 SYNTH_SALT_BYTE repeated
+ * @seal_header:   optional: called last with the sealed header's page (for its image MAC)
+ * @seal_ctx:      passed to both
  */
 struct synth_spec {
 	unsigned int aead;
@@ -40,7 +45,14 @@ struct synth_spec {
 	uint64_t counter;
 	uint32_t extra_flags;
 	uint64_t header_page;
+	int (*seal_chunk)(void *ctx, unsigned int index, uint8_t *chunk, uint32_t len,
+			  uint32_t flags);
+	int (*seal_header)(void *ctx, uint8_t *page);
+	void *seal_ctx;
 };
+
+/* Every byte of a synthetic image's salt. */
+#define SYNTH_SALT_BYTE		0x5a
 
 /**
  * struct synth_image - a built image and where its parts are, for tests that damage them

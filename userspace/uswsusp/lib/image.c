@@ -59,6 +59,10 @@
 /* lzo1x_worst_compress() of a full unit: the longest ciphertext a data chunk may carry */
 #define CHUNK_LEN_MAX		(LZO_UNC_SIZE + LZO_UNC_SIZE / 16 + 64 + 3)
 
+#define CHUNK_PAGES_MAX		HS_CHUNK_PAGES_MAX
+_Static_assert(CHUNK_PAGES_MAX == (16 + CHUNK_LEN_MAX + HIBSEAL_TAG_MAX + HS_PAGE_SIZE - 1) /
+	       HS_PAGE_SIZE, "HS_CHUNK_PAGES_MAX");
+
 /* The creation ticket's tag in the key blob (TPM2_ST_CREATION) */
 #define TPM2_ST_CREATION	0x8021
 
@@ -79,6 +83,9 @@ struct parser {
 	unsigned int next_entry;	/* its next entry to hand out */
 	bool data_ended;		/* an unused entry or the chain's end was reached */
 	uint64_t raw_pages;		/* pages held by uncompressed data chunks */
+	const struct hs_chunk_visitor *visitor;	/* NULL: structure only */
+	uint64_t chunk_pages[CHUNK_PAGES_MAX];	/* the pages of the chunk being checked */
+	unsigned int nr_chunk_pages;
 };
 
 static uint32_t get_le32(const uint8_t *p)
@@ -453,13 +460,20 @@ static int next_data_page(struct parser *p, uint64_t *page)
 	return 0;
 }
 
-/* Take the pages of chunk @index after its first: a chunk's pages are consecutive entries. */
+/*
+ * Take the pages of chunk @index after its first (@first): a chunk's pages are consecutive
+ * entries. Then hand the whole chunk to the visitor, if there is one.
+ */
 static int take_chunk_pages(struct parser *p, enum hs_region region, uint64_t index,
-			    uint64_t pages)
+			    uint64_t first, uint64_t pages, uint32_t len)
 {
 	uint64_t page;
 	int err;
 
+	if (pages > CHUNK_PAGES_MAX)
+		return damaged(p, region, index, "takes %" PRIu64 " pages, more than any chunk",
+			       pages);
+	p->chunk_pages[0] = first;
 	for (uint64_t i = 1; i < pages; i++) {
 		err = next_data_page(p, &page);
 		if (err)
@@ -467,8 +481,18 @@ static int take_chunk_pages(struct parser *p, enum hs_region region, uint64_t in
 		if (!page)
 			return damaged(p, region, index, "cut off: it needs %" PRIu64 " pages, the "
 				       "swap map ends after %" PRIu64, pages, i);
+		p->chunk_pages[i] = page;
 	}
-	return 0;
+	p->nr_chunk_pages = (unsigned int)pages;
+	if (!p->visitor)
+		return 0;
+	err = p->visitor->chunk(p->visitor->ctx, p->info, index, p->chunk_pages,
+				p->nr_chunk_pages, len);
+	if (err && !p->info->region) {
+		p->info->region = region;
+		p->info->chunk = index;
+	}
+	return err;
 }
 
 static uint64_t chunk_pages(const struct parser *p, uint32_t len)
@@ -518,7 +542,7 @@ static int check_metadata_chunk(struct parser *p)
 		return damaged(p, region, 0, "len %" PRIu32
 			       ", the metadata chunk holds one %d-byte page", le32toh(hdr.len),
 			       HS_PAGE_SIZE);
-	err = take_chunk_pages(p, region, 0, chunk_pages(p, HS_PAGE_SIZE));
+	err = take_chunk_pages(p, region, 0, page, chunk_pages(p, HS_PAGE_SIZE), HS_PAGE_SIZE);
 	if (!err)
 		p->info->chunks_found = 1;
 	return err;
@@ -552,7 +576,7 @@ static int check_data_chunk(struct parser *p, uint64_t index, uint64_t page, boo
 	if (!(flags & HIBSEAL_CHUNK_LZO) && (len % HS_PAGE_SIZE || len > LZO_UNC_SIZE))
 		return damaged(p, region, index, "uncompressed len %" PRIu32 " is not 1..32 whole "
 			       "pages", len);
-	err = take_chunk_pages(p, region, index, chunk_pages(p, len));
+	err = take_chunk_pages(p, region, index, page, chunk_pages(p, len), len);
 	if (err)
 		return err;
 	if (!(flags & HIBSEAL_CHUNK_LZO))
@@ -649,6 +673,12 @@ static int check_totals(struct parser *p)
 int hs_image_inspect(const struct hs_source *src, uint64_t header_page,
 		     struct hs_image_info *info)
 {
+	return hs_image_walk(src, header_page, NULL, info);
+}
+
+int hs_image_walk(const struct hs_source *src, uint64_t header_page,
+		  const struct hs_chunk_visitor *visitor, struct hs_image_info *info)
+{
 	struct parser *p;
 	uint64_t first_map_page = 0;
 	size_t bitmap_bytes;
@@ -662,6 +692,7 @@ int hs_image_inspect(const struct hs_source *src, uint64_t header_page,
 	}
 	p->src = src;
 	p->info = info;
+	p->visitor = visitor;
 	p->header_page = header_page;
 	p->dev_pages = src->size / HS_PAGE_SIZE;
 	if (header_page >= p->dev_pages) {
@@ -775,6 +806,8 @@ const char *hs_region_name(enum hs_region region)
 		return "metadata-chunk";
 	case HS_REGION_DATA_CHUNK:
 		return "data-chunk";
+	case HS_REGION_IMAGE_MAC:
+		return "image-mac";
 	}
 	return "unknown";
 }

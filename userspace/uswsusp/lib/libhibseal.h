@@ -22,6 +22,12 @@
 /* The swap page size the image is written in (the kernel's PAGE_SIZE on the supported arches). */
 #define HS_PAGE_SIZE		4096
 
+/*
+ * The most swap pages one chunk takes: its header, the longest ciphertext (LZO's worst case
+ * for 32 pages: 131072 + 131072 / 16 + 67 bytes) and the longest tag.
+ */
+#define HS_CHUNK_PAGES_MAX	((16 + 139331 + 32 + HS_PAGE_SIZE - 1) / HS_PAGE_SIZE)
+
 /* struct swsusp_header.flags (kernel/power/power.h) */
 #define HS_SF_PLATFORM_MODE	1
 #define HS_SF_NOCOMPRESS_MODE	2
@@ -73,6 +79,7 @@ enum hs_region {
 	HS_REGION_SWAP_MAP,		/* the linked list of swap map pages */
 	HS_REGION_METADATA_CHUNK,	/* chunk 0: the sealed metadata page */
 	HS_REGION_DATA_CHUNK,		/* chunks 1..nr_chunks-1 */
+	HS_REGION_IMAGE_MAC,		/* the sealed header's image MAC (hs_image_verify()) */
 };
 
 #define HS_REASON_MAX	192
@@ -141,6 +148,50 @@ int hs_image_inspect(const struct hs_source *src, uint64_t header_page,
 		     struct hs_image_info *info);
 
 /**
+ * struct hs_chunk_visitor - what hs_image_walk() hands each chunk to
+ * @chunk: called with the chunk's index (0: the metadata chunk), the swap pages holding it in
+ *         order, their number and the ciphertext length its header gives, once its structure
+ *         checked out. Returns 0 to go on, or -errno to stop the walk with that error; it may
+ *         fill @info->reason (and then @info->region) itself.
+ * @ctx:   passed to @chunk
+ */
+struct hs_chunk_visitor {
+	int (*chunk)(void *ctx, struct hs_image_info *info, uint64_t index, const uint64_t *pages,
+		     unsigned int nr_pages, uint32_t len);
+	void *ctx;
+};
+
+/**
+ * hs_image_walk() - hs_image_inspect(), handing each chunk to @visitor on the way
+ * @src:         as for hs_image_inspect()
+ * @header_page: as for hs_image_inspect()
+ * @visitor:     called for every chunk in stream order; NULL for none
+ * @info:        as for hs_image_inspect()
+ *
+ * Return: as hs_image_inspect(), or the visitor's error.
+ */
+int hs_image_walk(const struct hs_source *src, uint64_t header_page,
+		  const struct hs_chunk_visitor *visitor, struct hs_image_info *info);
+
+/**
+ * hs_image_verify() - the full cryptographic check of an image whose boot secret is known
+ * @src:         the swap device or disk image
+ * @header_page: as for hs_image_inspect()
+ * @secret:      the boot secret (32 bytes) the image's keys derive from, with its salt
+ * @info:        as for hs_image_inspect(); on a failed check, region, chunk and reason
+ *
+ * Walks the structure like hs_image_inspect(), opens every chunk (tag checked, then
+ * decrypted) and checks the image MAC over the tags and the sealed header. The key blob is
+ * not unsealed: that takes the TPM and its boot window. For test images, whose secret the test
+ * chose; a real image's secret never leaves the kernel.
+ *
+ * Return: 0 when everything authenticates; -EBADMSG when a chunk or the image MAC does not
+ * (@info says which); otherwise as hs_image_inspect().
+ */
+int hs_image_verify(const struct hs_source *src, uint64_t header_page, const uint8_t *secret,
+		    struct hs_image_info *info);
+
+/**
  * hs_region_name() - a region's name, as `hibseal inspect` prints it
  * @region: the region
  *
@@ -156,5 +207,57 @@ const char *hs_region_name(enum hs_region region);
  * Return: a human-readable name, or "unknown".
  */
 const char *hs_aead_name(unsigned int aead);
+
+/* hs_status_read(): PCRs shown (0, 2, 4, 7, 14) and active swap areas kept. */
+#define HS_STATUS_PCRS		5
+#define HS_STATUS_SWAPS		4
+
+/**
+ * struct hs_status - what the kernel says about hibernation on this machine
+ * @lockdown:      the lockdown mode in effect ("none", "integrity", "confidentiality"), or
+ *                 "absent" (no lockdown LSM, or securityfs not mounted)
+ * @secure_boot:   1 on, 0 off, -1 unknown (no EFI variables)
+ * @tpm_version:   the TPM's major version (2 for TPM 2.0), 0 for none
+ * @pcr_index:     the PCRs in @pcr
+ * @pcr:           their SHA-256 values in hex, or "unreadable"
+ * @seal:          /sys/power/hibernate_seal ("ready", "unavailable: REASON"), or "absent"
+ * @disk_offered:  "disk" is in /sys/power/state
+ * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
+ * @resume_offset: /sys/power/resume_offset (a swap file's header page)
+ * @nr_swaps:      active swap areas in @swap
+ * @swap:          "NAME (TYPE, SIZE KiB)" of each, from /proc/swaps
+ */
+struct hs_status {
+	char lockdown[32];
+	int secure_boot;
+	int tpm_version;
+	unsigned int pcr_index[HS_STATUS_PCRS];
+	char pcr[HS_STATUS_PCRS][80];
+	char seal[256];
+	bool disk_offered;
+	char resume[32];
+	unsigned long long resume_offset;
+	int nr_swaps;
+	char swap[HS_STATUS_SWAPS][300];
+};
+
+/**
+ * hs_status_read() - read the hibernation facts the kernel publishes
+ * @root: directory holding sys/ and proc/ ("" or NULL for the running system)
+ * @st:   filled in
+ *
+ * Return: 0, or -ENOENT when there is no sys/power/state at all.
+ */
+int hs_status_read(const char *root, struct hs_status *st);
+
+/**
+ * hs_status_explain() - one sentence on whether hibernation is available, and why
+ * @st:   from hs_status_read()
+ * @buf:  receives the sentence
+ * @size: its size
+ *
+ * Return: true when `systemctl hibernate` can work now.
+ */
+bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
 
 #endif /* LIBHIBSEAL_H */

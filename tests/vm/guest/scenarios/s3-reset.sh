@@ -1,8 +1,8 @@
 # shellcheck shell=dash disable=SC1091
-# fresh.s3-tpm-reset: suspend to RAM twice (the host wakes the VM). The first time the TPM comes
-# back as the kernel left it; before the second, hs_tpm_s3_reset.ko voids the TPM's saved state,
-# so the firmware starts it clear on wake-up, as after a reset. Then try to hibernate. A later
-# boot (swap made) reports what it finds.
+# fresh.s3-tpm-reset: suspend to RAM three times (the host wakes the VM). The first time the TPM
+# comes back as the kernel left it; before the second and the third, hs_tpm_s3_reset.ko voids
+# the TPM's saved state, so the firmware starts it clear on wake-up, as after a reset. Then try
+# to hibernate. A later boot (swap made) reports what it finds.
 . /scenarios/hibernate.sh
 
 pcr() {
@@ -27,5 +27,7 @@ if [ "$(swap_signature /dev/vdb)" = none ]; then
 	suspend_once 1
 	if insmod /lib/ldm/hs_tpm_s3_reset.ko; then say "reset-module=loaded"; else say "reset-module=refused"; fi
 	suspend_once 2
+	# Sealing is off now; a reset at the next S3 must still be closed again.
+	suspend_once 3
 fi
 hibernate_cycle /dev/vdb

@@ -5,6 +5,7 @@
  * AAD || ciphertext, the full 32 bytes as tag; gcm(aes) takes the IV nonce || le64 index.
  */
 #include <endian.h>
+#include <stddef.h>
 #include <string.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -33,7 +34,7 @@ static int hkdf(const uint8_t *secret, const uint8_t *salt, const char *label, u
 	OSSL_PARAM params[] = {
 		OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0),
 		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)secret,
-						  SEAL_SECRET_SIZE),
+						  HS_SECRET_SIZE),
 		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)salt,
 						  HIBSEAL_SALT_SIZE),
 		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)label,
@@ -47,7 +48,7 @@ static int hkdf(const uint8_t *secret, const uint8_t *salt, const char *label, u
 	return ok ? 0 : -1;
 }
 
-int seal_derive_keys(const uint8_t *secret, const uint8_t *salt, struct seal_keys *keys)
+int hs_seal_derive_keys(const uint8_t *secret, const uint8_t *salt, struct hs_seal_keys *keys)
 {
 	/* The kernel's labels (hibseal_derive_keys()). */
 	if (hkdf(secret, salt, "hibseal v1 chunk encryption", keys->enc, sizeof(keys->enc)) ||
@@ -59,7 +60,7 @@ int seal_derive_keys(const uint8_t *secret, const uint8_t *salt, struct seal_key
 	return 0;
 }
 
-int sealer_init(struct sealer *s, int aead, const struct seal_keys *keys, const uint8_t *salt)
+int hs_sealer_init(struct hs_sealer *s, int aead, const struct hs_seal_keys *keys, const uint8_t *salt)
 {
 	EVP_MAC *mac = NULL;
 	OSSL_PARAM params[] = {
@@ -94,18 +95,18 @@ int sealer_init(struct sealer *s, int aead, const struct seal_keys *keys, const 
 		goto fail;
 	return 0;
 fail:
-	sealer_free(s);
+	hs_sealer_free(s);
 	return -1;
 }
 
-void sealer_free(struct sealer *s)
+void hs_sealer_free(struct hs_sealer *s)
 {
 	EVP_CIPHER_CTX_free(s->cipher);
 	EVP_MAC_CTX_free(s->mac);
 	OPENSSL_cleanse(s, sizeof(*s));
 }
 
-static void make_aad(const struct sealer *s, uint64_t index, const uint8_t *hdr,
+static void make_aad(const struct hs_sealer *s, uint64_t index, const uint8_t *hdr,
 		     struct chunk_aad *aad)
 {
 	memcpy(aad->image_id, s->salt, sizeof(aad->image_id));
@@ -114,17 +115,17 @@ static void make_aad(const struct sealer *s, uint64_t index, const uint8_t *hdr,
 }
 
 /* The IV: rfc3686's counter block, or GCM's 96-bit nonce || le64 index. */
-static void make_iv(const struct sealer *s, uint64_t index, uint8_t iv[16])
+static void make_iv(const struct hs_sealer *s, uint64_t index, uint8_t iv[16])
 {
-	memcpy(iv, s->keys.enc + SEAL_AES_KEY_SIZE, SEAL_NONCE_SIZE);
-	put_le64(iv + SEAL_NONCE_SIZE, index);
+	memcpy(iv, s->keys.enc + HS_AES_KEY_SIZE, HS_NONCE_SIZE);
+	put_le64(iv + HS_NONCE_SIZE, index);
 	iv[12] = 0;
 	iv[13] = 0;
 	iv[14] = 0;
 	iv[15] = 1;
 }
 
-static int ctr(struct sealer *s, const uint8_t iv[16], uint8_t *data, uint32_t len, int enc)
+static int ctr(struct hs_sealer *s, const uint8_t iv[16], uint8_t *data, uint32_t len, int enc)
 {
 	int out;
 
@@ -132,7 +133,7 @@ static int ctr(struct sealer *s, const uint8_t iv[16], uint8_t *data, uint32_t l
 	       EVP_CipherUpdate(s->cipher, data, &out, data, (int)len) == 1 ? 0 : -1;
 }
 
-static int hmac(struct sealer *s, const struct chunk_aad *aad, const uint8_t *data, uint32_t len,
+static int hmac(struct hs_sealer *s, const struct chunk_aad *aad, const uint8_t *data, uint32_t len,
 		uint8_t tag[32])
 {
 	size_t out;
@@ -144,7 +145,7 @@ static int hmac(struct sealer *s, const struct chunk_aad *aad, const uint8_t *da
 	       EVP_MAC_final(s->mac, tag, &out, 32) == 1 && out == 32 ? 0 : -1;
 }
 
-static int gcm(struct sealer *s, const uint8_t iv[16], const struct chunk_aad *aad,
+static int gcm(struct hs_sealer *s, const uint8_t iv[16], const struct chunk_aad *aad,
 	       uint8_t *data, uint32_t len, uint8_t *tag, int enc)
 {
 	int out;
@@ -160,7 +161,7 @@ static int gcm(struct sealer *s, const uint8_t iv[16], const struct chunk_aad *a
 	       EVP_CipherFinal_ex(s->cipher, data + len, &out) == 1 ? 0 : -1;
 }
 
-int sealer_seal(struct sealer *s, uint64_t index, uint32_t flags, uint8_t *chunk, uint32_t len)
+int hs_sealer_seal(struct hs_sealer *s, uint64_t index, uint32_t flags, uint8_t *chunk, uint32_t len)
 {
 	struct hibseal_chunk_header hdr = {
 		.magic = htole32(HIBSEAL_CHUNK_MAGIC),
@@ -180,7 +181,7 @@ int sealer_seal(struct sealer *s, uint64_t index, uint32_t flags, uint8_t *chunk
 	return hmac(s, &aad, data, len, data + len);
 }
 
-int sealer_open(struct sealer *s, uint64_t index, uint8_t *chunk, uint32_t max, uint32_t *len)
+int hs_sealer_open(struct hs_sealer *s, uint64_t index, uint8_t *chunk, uint32_t max, uint32_t *len)
 {
 	struct hibseal_chunk_header hdr;
 	uint8_t *data = chunk + sizeof(hdr), iv[16], tag[32];
@@ -205,4 +206,29 @@ int sealer_open(struct sealer *s, uint64_t index, uint8_t *chunk, uint32_t max, 
 	}
 	*len = n;
 	return 0;
+}
+
+int hs_image_mac(const struct hs_seal_keys *keys, const uint8_t *tags, size_t nr,
+		 unsigned int tag_size, const struct hibseal_image_header *hdr,
+		 uint8_t mac[HIBSEAL_MAC_SIZE])
+{
+	static const uint8_t zero[HIBSEAL_MAC_SIZE];
+	OSSL_PARAM params[] = {
+		OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0),
+		OSSL_PARAM_construct_end(),
+	};
+	EVP_MAC *alg = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	EVP_MAC_CTX *ctx = alg ? EVP_MAC_CTX_new(alg) : NULL;
+	size_t out = 0;
+	int ok = ctx && EVP_MAC_init(ctx, keys->image, sizeof(keys->image), params) == 1;
+
+	for (size_t i = 0; ok && i < nr; i++)
+		ok = EVP_MAC_update(ctx, tags + i * tag_size, tag_size) == 1;
+	ok = ok && EVP_MAC_update(ctx, (const uint8_t *)hdr,
+				  offsetof(struct hibseal_image_header, image_mac)) == 1 &&
+	     EVP_MAC_update(ctx, zero, sizeof(zero)) == 1 &&
+	     EVP_MAC_final(ctx, mac, &out, HIBSEAL_MAC_SIZE) == 1 && out == HIBSEAL_MAC_SIZE;
+	EVP_MAC_CTX_free(ctx);
+	EVP_MAC_free(alg);
+	return ok ? 0 : -1;
 }

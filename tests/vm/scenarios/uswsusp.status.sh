@@ -1,0 +1,42 @@
+#!/bin/bash
+# `hibseal status` explains whether hibernation is available, and why, in three machines:
+# Secure Boot on with a TPM (available, sealed), Secure Boot on without a TPM (not available:
+# lockdown forbids unsealed images and sealing is unavailable, with the kernel's reason), and
+# Secure Boot off (available, unsealed: lockdown is off). Each time it also reports lockdown,
+# Secure Boot, the TPM and PCR 7, the swap area and the resume device as the kernel has them.
+# shellcheck source=tests/vm/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+vm_init uswsusp.status
+VM_GUEST=status vm_uki
+vm_boot sealed
+expect '^HIBSEAL: status lockdown: integrity$' "lockdown integrity"
+expect '^HIBSEAL: status secure boot: on$' "Secure Boot on"
+expect '^HIBSEAL: status tpm: present, TPM 2.0$' "the TPM"
+expect '^HIBSEAL: status pcr 7 \(sha256\): [0-9A-Fa-f]{64}$' "PCR 7's value"
+expect '^HIBSEAL: status swap: /dev/vdb \(partition, [0-9]+ KiB\)$' "the swap area"
+expect '^HIBSEAL: status resume device: 254:16, offset 0$' "the resume device (vdb)"
+expect '^HIBSEAL: status hibernation: available$' "hibernation available"
+expect '^HIBSEAL: status why: Hibernation is available, sealed: lockdown \(integrity\) is on' \
+	"the reason: sealed under lockdown"
+expect '^HIBSEAL: status-exit rc=0$' "exit status 0"
+
+vm_tpm none
+vm_boot no-tpm
+expect '^HIBSEAL: status tpm: none$' "no TPM"
+expect '^HIBSEAL: status sealed hibernation: unavailable: no TPM found$' "the kernel's reason"
+expect '^HIBSEAL: status hibernation: not available$' "hibernation not available"
+expect '^HIBSEAL: status why: Hibernation is not available: lockdown \(integrity\) forbids unsealed images and sealed hibernation is unavailable: no TPM found\.$' \
+	"the reason: lockdown without sealing"
+expect '^HIBSEAL: status-exit rc=1$' "exit status 1"
+
+vm_tpm swtpm
+vm_secureboot off
+vm_boot unlocked
+expect '^HIBSEAL: status lockdown: none$' "lockdown none"
+expect '^HIBSEAL: status secure boot: off$' "Secure Boot off"
+expect '^HIBSEAL: status hibernation: available$' "hibernation available"
+expect '^HIBSEAL: status why: Hibernation is available, unsealed: lockdown is off' \
+	"the reason: no lockdown, no sealing"
+expect '^HIBSEAL: status-exit rc=0$' "exit status 0"
+vm_done

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hs_status_read() and hs_status_explain(): whether this machine can hibernate, and why, from
+ * what the kernel publishes (libhibseal.h). Every path is read under a root directory, so the
+ * unit tests can hand it a made-up /sys and /proc.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libhibseal.h"
+
+#define SECUREBOOT_VAR "sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+static const unsigned int status_pcrs[HS_STATUS_PCRS] = { 0, 2, 4, 7, 14 };
+
+/* Read @rel under @root into @buf (NUL-terminated, trailing newline dropped). Return: bytes. */
+static int read_text(const char *root, const char *rel, char *buf, size_t size)
+{
+	char path[512];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return (int)n;
+}
+
+/* /sys/kernel/security/lockdown: "none [integrity] confidentiality" -> "integrity". */
+static void read_lockdown(const char *root, struct hs_status *st)
+{
+	char buf[128], *open, *close;
+
+	snprintf(st->lockdown, sizeof(st->lockdown), "absent");
+	if (read_text(root, "sys/kernel/security/lockdown", buf, sizeof(buf)) <= 0)
+		return;
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close && close - open - 1 < (long)sizeof(st->lockdown)) {
+		*close = '\0';
+		snprintf(st->lockdown, sizeof(st->lockdown), "%s", open + 1);
+	}
+}
+
+/* The SecureBoot variable: 4 bytes of attributes, then the value byte. */
+static void read_secure_boot(const char *root, struct hs_status *st)
+{
+	unsigned char var[8];
+	char path[512];
+	size_t n;
+	FILE *f;
+
+	st->secure_boot = -1;
+	snprintf(path, sizeof(path), "%s/%s", root, SECUREBOOT_VAR);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	n = fread(var, 1, sizeof(var), f);
+	fclose(f);
+	if (n == 5)
+		st->secure_boot = var[4] == 1;
+}
+
+static void read_tpm(const char *root, struct hs_status *st)
+{
+	char buf[80], rel[64];
+
+	st->tpm_version = 0;
+	if (read_text(root, "sys/class/tpm/tpm0/tpm_version_major", buf, sizeof(buf)) > 0)
+		st->tpm_version = atoi(buf);
+	for (int i = 0; i < HS_STATUS_PCRS; i++) {
+		st->pcr_index[i] = status_pcrs[i];
+		snprintf(rel, sizeof(rel), "sys/class/tpm/tpm0/pcr-sha256/%u", status_pcrs[i]);
+		if (read_text(root, rel, buf, sizeof(buf)) != 64)
+			snprintf(st->pcr[i], sizeof(st->pcr[i]), "unreadable");
+		else
+			snprintf(st->pcr[i], sizeof(st->pcr[i]), "%s", buf);
+	}
+}
+
+/* /proc/swaps: a title line, then "NAME TYPE SIZE USED PRIO" per active swap area. */
+static void read_swaps(const char *root, struct hs_status *st)
+{
+	char line[512], path[512];
+	FILE *f;
+
+	st->nr_swaps = 0;
+	snprintf(path, sizeof(path), "%s/proc/swaps", root);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f)) {
+		while (st->nr_swaps < HS_STATUS_SWAPS && fgets(line, sizeof(line), f)) {
+			char name[256], type[32];
+			unsigned long long kib;
+
+			if (sscanf(line, "%255s %31s %llu", name, type, &kib) != 3)
+				continue;
+			snprintf(st->swap[st->nr_swaps], sizeof(st->swap[0]), "%s (%s, %llu KiB)",
+				 name, type, kib);
+			st->nr_swaps++;
+		}
+	}
+	fclose(f);
+}
+
+int hs_status_read(const char *root, struct hs_status *st)
+{
+	char buf[256];
+
+	memset(st, 0, sizeof(*st));
+	if (!root || !*root)
+		root = "";
+	read_lockdown(root, st);
+	read_secure_boot(root, st);
+	read_tpm(root, st);
+	read_swaps(root, st);
+	if (read_text(root, "sys/power/hibernate_seal", st->seal, sizeof(st->seal)) < 0)
+		snprintf(st->seal, sizeof(st->seal), "absent");
+	if (read_text(root, "sys/power/state", buf, sizeof(buf)) < 0)
+		return -ENOENT;		/* no /sys/power: nothing to say */
+	st->disk_offered = strstr(buf, "disk") != NULL;
+	if (read_text(root, "sys/power/resume", st->resume, sizeof(st->resume)) < 0)
+		snprintf(st->resume, sizeof(st->resume), "unknown");
+	if (read_text(root, "sys/power/resume_offset", buf, sizeof(buf)) > 0)
+		st->resume_offset = strtoull(buf, NULL, 10);
+	return 0;
+}
+
+/* Is a lockdown mode one that restricts hibernation? */
+static bool locked(const struct hs_status *st)
+{
+	return !strcmp(st->lockdown, "integrity") || !strcmp(st->lockdown, "confidentiality");
+}
+
+bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
+{
+	bool sealing = !strcmp(st->seal, "ready");
+
+	if (!st->disk_offered) {
+		if (locked(st) && !strncmp(st->seal, "unavailable: ", 13))
+			snprintf(buf, size, "Hibernation is not available: lockdown (%s) forbids "
+				 "unsealed images and sealed hibernation is unavailable: %s.",
+				 st->lockdown, st->seal + 13);
+		else if (locked(st) && !strcmp(st->seal, "absent"))
+			snprintf(buf, size, "Hibernation is not available: lockdown (%s) forbids it "
+				 "and this kernel has no sealed hibernation.", st->lockdown);
+		else
+			snprintf(buf, size, "Hibernation is not available: the kernel does not "
+				 "offer it ('disk' is not in /sys/power/state).");
+		return false;
+	}
+	if (!st->nr_swaps) {
+		snprintf(buf, size, "Hibernation cannot work yet: the kernel offers it, but no swap "
+			 "is active to write the image to (swapon a partition or a swap file).");
+		return false;
+	}
+	if (!strcmp(st->resume, "0:0")) {
+		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set (resume= "
+			 "on the kernel command line, or /sys/power/resume), so the next boot would "
+			 "not look for the image.");
+		return false;
+	}
+	if (locked(st) && sealing) {
+		snprintf(buf, size, "Hibernation is available, sealed: lockdown (%s) is on, so the "
+			 "image is encrypted and authenticated with a key the TPM releases only to "
+			 "this kernel and Secure Boot state.", st->lockdown);
+		return true;
+	}
+	if (locked(st)) {
+		snprintf(buf, size, "Hibernation is not available: lockdown (%s) is on and sealed "
+			 "hibernation is %s.", st->lockdown, st->seal);
+		return false;
+	}
+	snprintf(buf, size, "Hibernation is available, unsealed: lockdown is off, so the image is "
+		 "written in the clear and resumed without checks.");
+	return true;
+}
