@@ -237,8 +237,8 @@ def gnuplot(script):
         return False
 
 
-def plot_native(n, plots):
-    data = os.path.join(plots, "native.dat")
+def plot_native(n, plots, work):
+    data = os.path.join(work, "native.dat")
     with open(data, "w") as f:
         for t in n.threads:
             row = [str(t)]
@@ -263,8 +263,8 @@ plot {lines}
     return png if ok else None
 
 
-def plot_vm(v, plots):
-    data = os.path.join(plots, "vm.dat")
+def plot_vm(v, plots, work):
+    data = os.path.join(work, "vm.dat")
     mix = "typical" if "typical" in v.mixes else (v.mixes[0] if v.mixes else None)
     if mix is None:
         return None
@@ -273,13 +273,16 @@ def plot_vm(v, plots):
             row = [f"{med(v.values(mix, 'sealed', mib, 'image')) / MIB:.1f}"]
             for mode in ("plain", "sealed"):
                 for key in ("hibernate", "resume"):
-                    row.append(f"{med(v.values(mix, mode, mib, key)):.3f}")
+                    # The whole hibernation and resume where the run recorded them.
+                    vals = v.values(mix, mode, mib, key + "_total") or \
+                        v.values(mix, mode, mib, key)
+                    row.append(f"{med(vals):.3f}")
             f.write(" ".join(row) + "\n")
     png = os.path.join(plots, "benchmarks-vm.png")
     ok = gnuplot(f"""set terminal png size 900,540
 set output '{png}'
-set title 'VM ({v.info.get("accel", "?")}), {mix} memory: hibernate and resume time against image size'
-set xlabel 'image MiB'
+set title 'VM ({v.info.get("accel", "?")}), {mix} memory: whole hibernate and resume against snapshot size'
+set xlabel 'snapshot MiB'
 set ylabel 'seconds'
 set key left top
 set grid
@@ -311,12 +314,13 @@ def main():
            "and noisy machine, which is why every ratio pairs runs made back to back.\n"]
     goals_section(n, out)
     native_section(n, out)
-    png = plot_native(n, a.plots)
+    work = os.path.dirname(os.path.abspath(a.native))
+    png = plot_native(n, a.plots, work)
     if png:
         out.append(f"![native throughput]({os.path.relpath(png, md_dir)})\n")
     if v and v.runs:
         vm_section(v, out)
-        png = plot_vm(v, a.plots)
+        png = plot_vm(v, a.plots, work)
         if png:
             out.append(f"![VM hibernate and resume]({os.path.relpath(png, md_dir)})\n")
     else:
