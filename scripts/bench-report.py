@@ -178,9 +178,9 @@ def vm_section(v, out):
     w(f"QEMU {v.info.get('accel', '?')} ({v.info.get('qemu', '?')}), "
       f"{v.info.get('vm-mem', '?')} MiB of guest memory, {v.info.get('vm-smp', '?')} vCPUs. "
       "Plain: lockdown off, sealing off; sealed: Secure Boot lockdown with sealing. Times are "
-      "the kernel's own (its 'Wrote'/'Read' lines for the image I/O, its hibseal timing line "
-      "for the phases), median (min-max) seconds; the runs alternate plain and sealed on the "
-      "same seeded memory contents.\n")
+      "the kernel's own (its console timestamps for the whole, its 'Wrote'/'Read' lines for "
+      "the image data, its 'Image timing' line for the phases), median (min-max) seconds; "
+      "the runs alternate plain and sealed on the same seeded memory contents.\n")
     if v.info.get("accel") == "tcg":
         w("Under TCG the AES and SHA instructions are emulated (AES ~80x, HMAC-SHA256 ~30x "
           "slower than natively, LZO ~5x): these ratios overstate the cost of sealing by about "

@@ -129,6 +129,25 @@ static void report_failure(const char *what, const char *path, int err,
 	}
 }
 
+/* Open @path as an image source for subcommand @what. Return: the fd, or -1 (reported). */
+static int open_image(const char *what, const char *path, struct hs_source *src)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0) {
+		fprintf(stderr, "hibseal %s: %s: cannot open: %s\n", what, path, strerror(errno));
+		return -1;
+	}
+	err = hs_source_fd(src, fd);
+	if (err) {
+		fprintf(stderr, "hibseal %s: %s: cannot use as a device: %s\n", what, path,
+			strerror(-err));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* The 32-byte boot secret in @path. */
 static int read_key(const char *path, uint8_t key[32])
 {
@@ -171,17 +190,9 @@ static int cmd_verify(const struct command *cmd, int argc, char *argv[])
 		return command_usage(cmd);
 	if (read_key(argv[2], key))
 		return EXIT_FAILURE;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "hibseal verify: %s: cannot open: %s\n", path, strerror(errno));
+	fd = open_image("verify", path, &src);
+	if (fd < 0)
 		goto out_key;
-	}
-	err = hs_source_fd(&src, fd);
-	if (err) {
-		fprintf(stderr, "hibseal verify: %s: cannot use as a device: %s\n", path,
-			strerror(-err));
-		goto out;
-	}
 	err = hs_image_verify(&src, header_page, key, &info);
 	if (err) {
 		report_failure("verify", path, err, &info);
@@ -217,17 +228,9 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 		return command_usage(cmd);
 	path = argv[1];
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "hibseal inspect: %s: cannot open: %s\n", path, strerror(errno));
+	fd = open_image("inspect", path, &src);
+	if (fd < 0)
 		return EXIT_FAILURE;
-	}
-	err = hs_source_fd(&src, fd);
-	if (err) {
-		fprintf(stderr, "hibseal inspect: %s: cannot use as a device: %s\n", path,
-			strerror(-err));
-		goto out;
-	}
 	err = hs_image_inspect(&src, header_page, &info);
 	if (err) {
 		report_failure("inspect", path, err, &info);
