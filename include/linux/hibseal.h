@@ -10,6 +10,7 @@
 
 #include <linux/init.h>
 #include <linux/types.h>
+#include <uapi/linux/hibseal.h>
 
 /* Length of this boot's secret, from which every image key is derived. */
 #define HIBSEAL_SECRET_SIZE	32

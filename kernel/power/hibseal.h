@@ -25,6 +25,11 @@ int __must_check hibseal_window_fresh(u64 image_counter);
 void hibseal_image_written(void);
 int __must_check hibseal_window_advance_counter(u64 image_counter);
 u64 hibseal_counter(void);
+int __must_check hibseal_window_image_key(const struct tpm2_hibseal_blob *blob,
+					  u64 image_counter, u8 *secret, bool *deferred);
+int __must_check hibseal_window_image_fresh(u64 image_counter, bool deferred);
+bool hibseal_window_pending(u64 *counter);
+int hibseal_window_store_blob(void);
 
 /* hibseal_crypto.c: image keys, chunk sealing, image MAC */
 
@@ -107,18 +112,20 @@ static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
  * @sealer:    chunk sealing with the image's keys
  * @mac:       the running image MAC
  * @nr_chunks: chunks sealed or opened so far, in stream order
+ * @deferred:  read side: opened after the boot window, with the key the window unsealed
  */
 struct hibseal_image {
 	struct hibseal_image_header hdr;
 	struct hibseal_sealer sealer;
 	struct hibseal_image_mac mac;
 	u64 nr_chunks;
+	bool deferred;
 };
 
 #ifdef CONFIG_HIBERNATION_SEAL
-int __must_check hibseal_image_create(struct hibseal_image *img);
+int __must_check hibseal_image_create(struct hibseal_image *img, unsigned int flags);
 int __must_check hibseal_image_open(struct hibseal_image *img,
-				    const struct hibseal_image_header *hdr);
+				    const struct hibseal_image_header *hdr, unsigned int flags);
 int __must_check hibseal_image_add_tag(struct hibseal_image *img, const u8 *chunk, u32 len);
 int __must_check hibseal_image_finish(struct hibseal_image *img, unsigned long image_pages,
 				      unsigned int swsusp_flags, struct hibseal_image_header *hdr);
@@ -130,10 +137,13 @@ void hibseal_image_destroy(struct hibseal_image *img);
  * Without CONFIG_HIBERNATION_SEAL no image is ever sealed, and a sealed one is refused before
  * any of these could run; they fail closed all the same.
  */
-static inline int hibseal_image_create(struct hibseal_image *img) { return -EOPNOTSUPP; }
+static inline int hibseal_image_create(struct hibseal_image *img, unsigned int flags)
+{
+	return -EOPNOTSUPP;
+}
 
 static inline int hibseal_image_open(struct hibseal_image *img,
-				     const struct hibseal_image_header *hdr)
+				     const struct hibseal_image_header *hdr, unsigned int flags)
 {
 	return -EOPNOTSUPP;
 }
@@ -174,6 +184,58 @@ static inline int hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, 
 {
 	return -EOPNOTSUPP;
 }
+#endif
+
+/* hibseal_snapshot.c: the sealed /dev/snapshot protocol */
+
+struct hibseal_snapshot;
+struct snapshot_handle;
+
+#ifdef CONFIG_HIBERNATION_SEAL
+bool hibseal_snapshot_possible(bool resume);
+int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume, const void __user *arg);
+int hibseal_snapshot_info(struct hibseal_snapshot *s, bool required, void __user *arg);
+ssize_t hibseal_snapshot_read(struct hibseal_snapshot *s, struct snapshot_handle *h,
+			      char __user *buf, size_t count);
+ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handle *h,
+			       const char __user *buf, size_t count);
+int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s);
+void hibseal_snapshot_free(struct hibseal_snapshot *s);
+#else
+static inline bool hibseal_snapshot_possible(bool resume) { return false; }
+
+static inline int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume,
+					const void __user *arg)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_snapshot_info(struct hibseal_snapshot *s, bool required,
+					void __user *arg)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline ssize_t hibseal_snapshot_read(struct hibseal_snapshot *s,
+					    struct snapshot_handle *h, char __user *buf,
+					    size_t count)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s,
+					     struct snapshot_handle *h,
+					     const char __user *buf, size_t count)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void hibseal_snapshot_free(struct hibseal_snapshot *s) { }
 #endif
 
 #endif /* _KERNEL_POWER_HIBSEAL_H */

@@ -43,14 +43,18 @@ static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int 
 
 /**
  * hibseal_image_create() - start a sealed image with this boot's secret
- * @img: the image state
+ * @img:   the image state
+ * @flags: HIBSEAL_IMAGE_*: how it is written
  *
- * Checks first that the TPM answers and that the boot window is still closed.
+ * Checks first that the TPM answers and that the boot window is still closed, then stores
+ * the EFI copy of the key blob, which a resume after the next boot window needs: an image
+ * written through /dev/snapshot can only be resumed that way, so it fails without the copy;
+ * the swap writer's image can still be resumed with resume= at boot.
  *
- * Return: 0; -EPERM when sealing is unavailable; -EIO when the TPM does not answer; other
- * -errno.
+ * Return: 0; -EPERM when sealing is unavailable; -EIO when the TPM does not answer or the
+ * EFI copy cannot be stored; other -errno.
  */
-int hibseal_image_create(struct hibseal_image *img)
+int hibseal_image_create(struct hibseal_image *img, unsigned int flags)
 {
 	struct tpm2_hibseal_blob *blob;
 	u8 secret[HIBSEAL_SECRET_SIZE];
@@ -63,7 +67,18 @@ int hibseal_image_create(struct hibseal_image *img)
 	err = hibseal_window_check() ?: hibseal_boot_secret(secret, blob);
 	if (err)
 		goto out;
+	err = hibseal_window_store_blob();
+	if (err && (flags & HIBSEAL_IMAGE_SNAPSHOT)) {
+		pr_err("cannot hibernate through /dev/snapshot: no EFI copy of the key blob (%d), so the image could not be resumed\n",
+		       err);
+		err = -EIO;
+		goto out;
+	}
+	if (err)
+		pr_warn("no EFI copy of the key blob (%d): this image can only be resumed with resume= at boot\n",
+			err);
 	memcpy(img->hdr.magic, HIBSEAL_MAGIC, sizeof(img->hdr.magic));
+	img->hdr.flags = cpu_to_le32(flags);
 	img->hdr.version = cpu_to_le16(HIBSEAL_VERSION);
 	img->hdr.header_size = cpu_to_le16(sizeof(img->hdr));
 	img->hdr.aead = cpu_to_le16(default_aead);
@@ -90,7 +105,8 @@ static int check_header(const struct hibseal_image_header *hdr)
 	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION ||
 	    le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
 	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
-	    !le32_to_cpu(hdr->key_blob_size) || hdr->flags || hdr->reserved1 ||
+	    !le32_to_cpu(hdr->key_blob_size) ||
+	    (le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS) || hdr->reserved1 ||
 	    memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2)) ||
 	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages))
 		return -EBADMSG;
@@ -99,17 +115,21 @@ static int check_header(const struct hibseal_image_header *hdr)
 
 /**
  * hibseal_image_open() - check a sealed image's header and recover its keys
- * @img: the image state
- * @hdr: the header as read from disk
+ * @img:   the image state
+ * @hdr:   the header as read from disk
+ * @flags: HIBSEAL_IMAGE_*: how the reader expects it to have been written
  *
- * Must run inside the boot window: it unseals the boot secret the header carries.
+ * Inside the boot window it unseals the boot secret the header carries; after the window it
+ * takes the secret the window unsealed from the EFI copy of the key blob.
  *
- * Return: 0; -EINVAL if @hdr is not a sealed image header; -EBADMSG if it is malformed;
- * -ESTALE if it is not fresh (checked again, authenticated, by hibseal_image_verify());
- * -EACCES if the TPM refuses the key (another machine, kernel or Secure Boot state, or a
- * secret that no boot window made); other -errno.
+ * Return: 0; -EINVAL if @hdr is not a sealed image header; -EBADMSG if it is malformed or of
+ * the other kind; -ESTALE if it is not fresh (checked again, authenticated, by
+ * hibseal_image_verify()); -EACCES if the TPM refuses the key (another machine, kernel or
+ * Secure Boot state, or a secret that no boot window made); -ENOKEY after the window if the
+ * window unsealed no key for it; other -errno.
  */
-int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_header *hdr)
+int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_header *hdr,
+		       unsigned int flags)
 {
 	struct tpm2_hibseal_blob *blob;
 	u8 secret[HIBSEAL_SECRET_SIZE];
@@ -120,6 +140,12 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	err = check_header(hdr);
 	if (err)
 		return err;
+	if (le32_to_cpu(hdr->flags) != flags) {
+		pr_err("image refused: it was written %s, and this reader takes images written %s\n",
+		       hdr->flags ? "through /dev/snapshot" : "by the kernel's swap writer",
+		       flags ? "through /dev/snapshot" : "by the kernel's swap writer");
+		return -EBADMSG;
+	}
 	img->hdr = *hdr;
 	aead = le16_to_cpu(hdr->aead);
 	blob = kmalloc(sizeof(*blob), GFP_KERNEL);
@@ -131,8 +157,7 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	 * The key first (its refusal says more: another TPM, kernel or a forged blob), then
 	 * whether the image is fresh, before any chunk is decrypted.
 	 */
-	err = hibseal_window_unseal(blob, secret) ?:
-		hibseal_window_fresh(le64_to_cpu(hdr->counter));
+	err = hibseal_window_image_key(blob, le64_to_cpu(hdr->counter), secret, &img->deferred);
 	kfree(blob);
 	if (err) {
 		memzero_explicit(secret, sizeof(secret));
@@ -224,7 +249,7 @@ int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 	}
 	memzero_explicit(mac, sizeof(mac));
 	/* Authentic: now, is it fresh? This also makes it the last resume of this image. */
-	return err ?: hibseal_window_advance_counter(le64_to_cpu(img->hdr.counter));
+	return err ?: hibseal_window_image_fresh(le64_to_cpu(img->hdr.counter), img->deferred);
 }
 
 /**

@@ -18,6 +18,7 @@
 
 #define pr_fmt(fmt) "hibseal: " fmt
 
+#include <linux/efi.h>
 #include <linux/hibseal.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
@@ -59,7 +60,17 @@ static struct {
 	bool open;
 	bool ready;
 	const char *reason;			/* why sealing is unavailable */
+	bool have_pending;			/* the window unsealed a pending image's key */
+	u8 pending_secret[HIBSEAL_SECRET_SIZE];	/* ... that secret */
+	struct tpm2_hibseal_blob pending_blob;	/* ... from this blob (its EFI copy) */
 } hs = { .reason = "the boot window has not run" };
+
+/* A pending image's key, unsealed in the window for a resume after it, is forgotten. */
+static void drop_pending(void)
+{
+	hs.have_pending = false;
+	memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
+}
 
 /* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
 static void disable_sealing(const char *reason, int rc, const struct tpm2_hibseal_err *err)
@@ -67,6 +78,7 @@ static void disable_sealing(const char *reason, int rc, const struct tpm2_hibsea
 	hs.ready = false;
 	hs.reason = reason;
 	memzero_explicit(hs.secret, sizeof(hs.secret));
+	drop_pending();
 	if (err && err->tpm_rc)
 		pr_warn("sealed hibernation unavailable: %s: %s failed, TPM rc 0x%03x\n",
 			reason, err->step, err->tpm_rc);
@@ -187,6 +199,150 @@ static int counter_advance(struct tpm2_hibseal_err *err)
 	return rc;
 }
 
+/*
+ * The EFI copy of the key blob (docs/design.md, section 4). A resume that starts after the
+ * window (`resume` from /dev/snapshot, or an initramfs writing /sys/power/resume) cannot
+ * unseal the image's key any more. So whenever an image is written, the kernel also stores its
+ * key blob in an EFI variable; the next boot window reads it, deletes it, and unseals it while
+ * it still can. The secret then waits in kernel memory for that one resume, and the image must
+ * still carry the counter value the window found (checked at the header and again once the
+ * image MAC matched). The variable is not trusted: anyone can write it, and a blob that a boot
+ * window of this TPM did not make, for this kernel and Secure Boot state, does not unseal.
+ */
+#define EFI_COPY_MAGIC		0x424b5348	/* "HSKB" */
+#define EFI_COPY_VERSION	1
+
+struct efi_blob_copy {
+	__le32 magic;
+	__le16 version;
+	__le16 len;
+	u8 data[TPM2_HIBSEAL_BLOB_MAX];
+};
+
+static efi_char16_t efi_copy_name[] = L"HibsealKeyBlob";
+static efi_guid_t efi_copy_guid = EFI_GUID(0x23f5b65a, 0xb1be, 0x4315,
+					   0x99, 0x3a, 0xd3, 0x7c, 0x6c, 0xb9, 0x1a, 0x7f);
+
+static bool efi_copy_possible(void)
+{
+	return IS_ENABLED(CONFIG_EFI) && efi_enabled(EFI_RUNTIME_SERVICES) &&
+	       efivar_supports_writes();
+}
+
+/* Read and delete the copy; 0 and @blob filled if there was a well-formed one. */
+static int __init efi_copy_take(struct tpm2_hibseal_blob *blob)
+{
+	struct efi_blob_copy *copy;
+	unsigned long size = sizeof(*copy);
+	efi_status_t st;
+	u32 attr;
+	int rc = -ENOENT;
+
+	if (!efi_copy_possible())
+		return -EOPNOTSUPP;
+	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	if (efivar_lock()) {
+		kfree(copy);
+		return -EBUSY;
+	}
+	st = efivar_get_variable(efi_copy_name, &efi_copy_guid, &attr, &size, copy);
+	if (st == EFI_SUCCESS || st == EFI_BUFFER_TOO_SMALL)
+		efivar_set_variable_locked(efi_copy_name, &efi_copy_guid, 0, 0, NULL, false);
+	efivar_unlock();
+	if (st == EFI_SUCCESS) {
+		rc = -EBADMSG;
+		if (le32_to_cpu(copy->magic) == EFI_COPY_MAGIC &&
+		    le16_to_cpu(copy->version) == EFI_COPY_VERSION &&
+		    le16_to_cpu(copy->len) && size == offsetof(struct efi_blob_copy, data) +
+		    le16_to_cpu(copy->len)) {
+			blob->len = le16_to_cpu(copy->len);
+			memcpy(blob->data, copy->data, blob->len);
+			rc = 0;
+		}
+	} else if (st != EFI_NOT_FOUND) {
+		rc = st == EFI_BUFFER_TOO_SMALL ? -EBADMSG : -EIO;
+	}
+	kfree(copy);
+	return rc;
+}
+
+/*
+ * Inside the window: if the last image left the EFI copy of its key blob, unseal it now, for
+ * a resume that comes after the window. Failures are logged; the image is then refused when
+ * a resume asks for its key.
+ */
+static void __init pending_key_load(void)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_blob *blob;
+	int rc;
+
+	blob = kzalloc(sizeof(*blob), GFP_KERNEL);
+	if (!blob)
+		return;
+	rc = efi_copy_take(blob);
+	if (rc == -ENOENT || rc == -EOPNOTSUPP)
+		goto out;
+	if (rc) {
+		pr_warn("the EFI copy of a pending image's key blob is unusable (%d): only resume= at boot can open that image\n",
+			rc);
+		goto out;
+	}
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, blob, hs.pending_secret,
+				 sizeof(hs.pending_secret), &err);
+	if (rc) {
+		memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
+		pr_warn("the EFI copy of a pending image's key blob does not unseal: %s failed (%d, TPM rc 0x%03x)\n",
+			err.step, rc, err.tpm_rc);
+		goto out;
+	}
+	hs.pending_blob = *blob;
+	hs.have_pending = true;
+	pr_info("pending image's key unsealed from its EFI copy (%u-byte blob), for one resume at anti-replay counter %llu\n",
+		blob->len, hs.pending);
+out:
+	kfree(blob);
+}
+
+/**
+ * hibseal_window_store_blob() - keep this boot's key blob in EFI for the next boot window
+ *
+ * Called when an image is written.
+ *
+ * Return: 0; -EOPNOTSUPP without EFI variables; -EPERM when sealing is unavailable; -EIO if
+ * the firmware refused the write.
+ */
+int hibseal_window_store_blob(void)
+{
+	struct efi_blob_copy *copy;
+	size_t size;
+	efi_status_t st;
+
+	if (!hibseal_ready())
+		return -EPERM;
+	if (!efi_copy_possible())
+		return -EOPNOTSUPP;
+	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	copy->magic = cpu_to_le32(EFI_COPY_MAGIC);
+	copy->version = cpu_to_le16(EFI_COPY_VERSION);
+	copy->len = cpu_to_le16(hs.blob.len);
+	memcpy(copy->data, hs.blob.data, hs.blob.len);
+	size = offsetof(struct efi_blob_copy, data) + hs.blob.len;
+	st = efivar_set_variable(efi_copy_name, &efi_copy_guid, EFI_VARIABLE_NON_VOLATILE |
+				 EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS,
+				 size, copy);
+	kfree(copy);
+	if (st != EFI_SUCCESS) {
+		pr_warn("cannot store the EFI copy of the key blob (EFI status 0x%lx)\n", st);
+		return -EIO;
+	}
+	return 0;
+}
+
 /**
  * hibseal_window_open() - read the window PCRs and seal this boot's secret
  *
@@ -228,6 +384,7 @@ void __init hibseal_window_open(void)
 		disable_sealing("cannot set up the anti-replay counter", rc, &err);
 		return;
 	}
+	pending_key_load();
 	get_random_bytes(hs.secret, sizeof(hs.secret));
 	rc = tpm2_hibseal_seal(hs.chip, &hs.window, hs.secret, sizeof(hs.secret), &hs.blob, &err);
 	if (rc) {
@@ -378,6 +535,12 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 		       hs.chip ? "the window is closed" : "there is no TPM");
 		return -EACCES;
 	}
+	/* Unsealed already, from the EFI copy: the same blob gives the same secret. */
+	if (hs.have_pending && blob->len == hs.pending_blob.len &&
+	    !memcmp(blob->data, hs.pending_blob.data, blob->len)) {
+		memcpy(secret, hs.pending_secret, HIBSEAL_SECRET_SIZE);
+		return 0;
+	}
 	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, blob, secret, HIBSEAL_SECRET_SIZE, &err);
 	if (!rc)
 		return 0;
@@ -461,6 +624,82 @@ int hibseal_window_advance_counter(u64 image_counter)
 }
 
 /**
+ * hibseal_window_image_key() - the key of an image being opened, inside the window or after it
+ * @blob:          the key blob from the image header (untrusted)
+ * @image_counter: the counter value the header gives (not authenticated yet)
+ * @secret:        receives the secret (%HIBSEAL_SECRET_SIZE bytes)
+ * @deferred:      set when the window has closed: the key is the one the window unsealed from
+ *                 the EFI copy, and hibseal_window_image_fresh() claims it
+ *
+ * Logs the one reason line when the image is refused.
+ *
+ * Return: 0; -ENOKEY after the window when it unsealed no key for this blob; -ESTALE for an
+ * image that is not fresh; the errors of hibseal_window_unseal() inside the window.
+ */
+int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_counter,
+			     u8 *secret, bool *deferred)
+{
+	*deferred = !hs.open;
+	if (hs.open)
+		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
+	if (!hs.have_pending || READ_ONCE(hs.lifted)) {
+		pr_err("image refused: after the boot window its key must have been unsealed by the window, and it unsealed none (see its lines above: the EFI copy of the key blob was missing or refused)\n");
+		return -ENOKEY;
+	}
+	if (blob->len != hs.pending_blob.len ||
+	    memcmp(blob->data, hs.pending_blob.data, blob->len)) {
+		pr_err("image refused: its key blob is not the one the boot window unsealed\n");
+		return -ENOKEY;
+	}
+	if (image_counter != hs.pending) {
+		log_stale(image_counter);
+		return -ESTALE;
+	}
+	memcpy(secret, hs.pending_secret, HIBSEAL_SECRET_SIZE);
+	return 0;
+}
+
+/**
+ * hibseal_window_image_fresh() - the freshness decision on an authenticated image
+ * @image_counter: the counter value the image was written at (authenticated)
+ * @deferred:      as hibseal_window_image_key() said
+ *
+ * Inside the window, hibseal_window_advance_counter(). After it, the window already advanced
+ * the counter past the pending image's value; the image must carry the value the window found,
+ * and it claims the key: the pending key serves one resume, then it is wiped.
+ *
+ * Return: 0; -ESTALE; -ENOKEY when the key was claimed or wiped since; other -errno.
+ */
+int hibseal_window_image_fresh(u64 image_counter, bool deferred)
+{
+	if (!deferred)
+		return hibseal_window_advance_counter(image_counter);
+	if (!hs.have_pending || READ_ONCE(hs.lifted)) {
+		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
+		return -ENOKEY;
+	}
+	drop_pending();
+	if (image_counter != hs.pending) {
+		log_stale(image_counter);
+		return -ESTALE;
+	}
+	pr_info("pending image's key claimed: this image cannot be resumed again\n");
+	return 0;
+}
+
+/**
+ * hibseal_window_pending() - whether a pending image's key waits for a resume
+ * @counter: if so, receives the counter value that image must carry
+ */
+bool hibseal_window_pending(u64 *counter)
+{
+	if (!hs.have_pending || READ_ONCE(hs.lifted))
+		return false;
+	*counter = hs.pending;
+	return true;
+}
+
+/**
  * hibseal_counter() - the anti-replay counter value a new image is written at
  */
 u64 hibseal_counter(void)
@@ -510,6 +749,11 @@ int hibseal_window_check(void)
 
 	if (!hibseal_ready())
 		return -EPERM;
+	/* A second image would carry the first one's counter value: see hibseal_image_written(). */
+	if (hs.image_written) {
+		pr_err("cannot hibernate: this boot already wrote a sealed image\n");
+		return -EPERM;
+	}
 	rc = window_still_closed(&err);
 	if (rc && rc != -EPERM) {
 		pr_err("cannot hibernate: the TPM does not answer (%s failed, %d, TPM rc 0x%03x)\n",
@@ -565,7 +809,18 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
-	if (action != PM_POST_HIBERNATION || !hibseal_ready())
+	/*
+	 * A pending image's key must not be in a snapshot: the restored kernel would hold it
+	 * again, with the counter value its window found, and could resume that image again.
+	 */
+	if (action == PM_HIBERNATION_PREPARE) {
+		drop_pending();
+		return NOTIFY_DONE;
+	}
+	if (action != PM_POST_HIBERNATION)
+		return NOTIFY_DONE;
+	drop_pending();
+	if (!hibseal_ready())
 		return NOTIFY_DONE;
 	/* The restored kernel's memory predates the write: only the writer sees this set. */
 	if (hs.image_written) {

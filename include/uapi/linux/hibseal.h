@@ -42,6 +42,10 @@
 
 #define HIBSEAL_CHUNK_MAGIC		0x4b435348	/* "HSCK" */
 
+/* hibseal_image_header.flags */
+#define HIBSEAL_IMAGE_SNAPSHOT		0x1	/* written through /dev/snapshot (uswsusp) */
+#define HIBSEAL_IMAGE_FLAGS		HIBSEAL_IMAGE_SNAPSHOT
+
 /**
  * struct hibseal_chunk_header - what precedes each sealed chunk
  * @magic:    %HIBSEAL_CHUNK_MAGIC
@@ -63,12 +67,13 @@ struct hibseal_chunk_header {
  * @header_size:   sizeof(struct hibseal_image_header)
  * @aead:          HIBSEAL_AEAD_*
  * @tag_size:      bytes of tag after each chunk
- * @flags:         zero (none defined)
+ * @flags:         HIBSEAL_IMAGE_*: how the image was written; readers of the other kind
+ *                 refuse it
  * @key_blob_size: bytes used in @key_blob
  * @nr_chunks:     chunks in the stream, the final one included
  * @image_pages:   pages of the snapshot image (struct swsusp_info.pages)
  * @swsusp_flags:  the swap header's SF_* flags as written (without SF_HW_SIG), authenticated
- *                 here because the swap header itself is not
+ *                 here because the swap header itself is not; zero for /dev/snapshot
  * @reserved1:     zero
  * @counter:       the TPM anti-replay counter's value when the image was written; the image
  *                 resumes only while the counter still holds it
@@ -95,6 +100,83 @@ struct hibseal_image_header {
 	__u8	key_blob[HIBSEAL_KEY_BLOB_MAX];
 	__u8	reserved2[64];
 	__u8	image_mac[HIBSEAL_MAC_SIZE];
+};
+
+/*
+ * The sealed /dev/snapshot protocol (uswsusp): see docs/uswsusp-protocol.md of hibseal.
+ *
+ * Hibernation (the device opened O_RDONLY): SNAPSHOT_SEAL with a zeroed header, then the usual
+ * SNAPSHOT_FREEZE and SNAPSHOT_CREATE_IMAGE; read() then returns the sealed chunk stream, a byte
+ * stream of chunks (struct hibseal_chunk_header, ciphertext, tag), and 0 after the final chunk;
+ * SNAPSHOT_SEAL_INFO then returns the image header, which userspace stores with the stream.
+ *
+ * Resume (O_WRONLY): SNAPSHOT_SEAL with that header, write() the chunk stream back in order,
+ * SNAPSHOT_FREEZE, SNAPSHOT_ATOMIC_RESTORE. The kernel authenticates each chunk before it uses
+ * it and the whole image before the restore; ATOMIC_RESTORE is refused (EBADMSG) otherwise.
+ *
+ * Under lockdown every other ioctl, read() and write() is refused (EPERM) until SNAPSHOT_SEAL
+ * has succeeded on the descriptor.
+ */
+#define HIBSEAL_SNAPSHOT_VERSION	1
+#define HIBSEAL_REASON_SIZE		128
+
+/**
+ * struct hibseal_snapshot_seal - argument of SNAPSHOT_SEAL (all of it in)
+ * @version:  %HIBSEAL_SNAPSHOT_VERSION
+ * @size:     sizeof(struct hibseal_snapshot_seal)
+ * @flags:    zero (none defined)
+ * @reserved: zero
+ * @header:   resume: the image header SNAPSHOT_SEAL_INFO gave at hibernation; hibernation:
+ *            all zero
+ */
+struct hibseal_snapshot_seal {
+	__u32	version;
+	__u32	size;
+	__u32	flags;
+	__u32	reserved[5];
+	struct hibseal_image_header header;
+};
+
+/* hibseal_snapshot_info.flags */
+#define HIBSEAL_INFO_REQUIRED	0x01	/* lockdown: only the sealed protocol is allowed */
+#define HIBSEAL_INFO_READY	0x02	/* this boot can write sealed images */
+#define HIBSEAL_INFO_PENDING	0x04	/* a pending image's key, unsealed at boot, awaits it */
+#define HIBSEAL_INFO_SEALED	0x08	/* SNAPSHOT_SEAL succeeded on this descriptor */
+#define HIBSEAL_INFO_HEADER	0x10	/* @header holds the image header (stream read) */
+#define HIBSEAL_INFO_VERIFIED	0x20	/* the stream written back is complete and authentic */
+#define HIBSEAL_INFO_FAILED	0x40	/* the stream was refused; see @error */
+
+/**
+ * struct hibseal_snapshot_info - argument of SNAPSHOT_SEAL_INFO
+ * @version:    in: %HIBSEAL_SNAPSHOT_VERSION (every other byte in must be zero)
+ * @size:       in: sizeof(struct hibseal_snapshot_info); out: the same
+ * @flags:      out: HIBSEAL_INFO_*
+ * @aead:       out: the construction new images use (HIBSEAL_AEAD_*)
+ * @max_record: out: the largest chunk (header, ciphertext, tag) the stream can hold
+ * @error:      out: with %HIBSEAL_INFO_FAILED, the positive errno the stream was refused with
+ * @reserved1:  zero
+ * @counter:    out: the anti-replay counter value a new image carries or, with
+ *              %HIBSEAL_INFO_PENDING, the value the pending image must carry
+ * @stream_bytes: out: bytes of chunk stream read or written on this descriptor
+ * @nr_chunks:  out: chunks read or written on this descriptor
+ * @reserved2:  zero
+ * @reason:     out: why sealed hibernation is unavailable, or empty; NUL-terminated
+ * @header:     out: with %HIBSEAL_INFO_HEADER, the image header to store with the stream
+ */
+struct hibseal_snapshot_info {
+	__u32	version;
+	__u32	size;
+	__u32	flags;
+	__u32	aead;
+	__u32	max_record;
+	__u32	error;
+	__u32	reserved1[2];
+	__u64	counter;
+	__u64	stream_bytes;
+	__u64	nr_chunks;
+	__u64	reserved2[3];
+	char	reason[HIBSEAL_REASON_SIZE];
+	struct hibseal_image_header header;
 };
 
 #endif /* _UAPI_LINUX_HIBSEAL_H */
