@@ -32,6 +32,22 @@ gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/h
 	"$top/userspace/uswsusp/programs/hibseal.c" "$top/userspace/uswsusp/lib/"{image,status,seal,verify}.c \
 	-lcrypto -lpthread -ldl 2>"$work/hibseal-link.log" ||
 	{ cat "$work/hibseal-link.log" >&2; exit 1; }
+# s2disk and resume, where an initramfs keeps them (scripts call /sbin/resume: busybox runs
+# its own resume applet for a bare "resume" even without the link).
+rm -f "$root/bin/resume"
+for prog in s2disk resume; do
+	# shellcheck disable=SC2086
+	gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/sbin/$prog" \
+		"$top/userspace/uswsusp/programs/$prog.c" "$top/userspace/uswsusp/programs/uswsusp_cli.c" \
+		"$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
+		-lcrypto -lpthread -ldl 2>"$work/$prog-link.log" ||
+		{ cat "$work/$prog-link.log" >&2; exit 1; }
+done
+# shellcheck disable=SC2086
+gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/uswsusp-attack" \
+	"$guest/uswsusp-attack.c" "$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
+	-lcrypto -lpthread -ldl 2>"$work/attack-link.log" ||
+	{ cat "$work/attack-link.log" >&2; exit 1; }
 # The host lists the matrix rows with the same binary.
 cp "$root/bin/lockdown-matrix" "$(dirname "$out")/lockdown-matrix"
 

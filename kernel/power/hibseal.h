@@ -200,6 +200,7 @@ ssize_t hibseal_snapshot_read(struct hibseal_snapshot *s, struct snapshot_handle
 ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handle *h,
 			       const char __user *buf, size_t count);
 int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s);
+void hibseal_snapshot_end(struct hibseal_snapshot *s);
 void hibseal_snapshot_free(struct hibseal_snapshot *s);
 #else
 static inline bool hibseal_snapshot_possible(bool resume) { return false; }
@@ -235,6 +236,7 @@ static inline int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s)
 	return -EOPNOTSUPP;
 }
 
+static inline void hibseal_snapshot_end(struct hibseal_snapshot *s) { }
 static inline void hibseal_snapshot_free(struct hibseal_snapshot *s) { }
 #endif
 

@@ -106,6 +106,19 @@ static int snapshot_fail(struct hibseal_snapshot *s, int err)
 }
 
 /**
+ * hibseal_snapshot_end() - SNAPSHOT_FREE: the image is gone, so is its stream
+ * @s: the descriptor's sealed state, or NULL
+ *
+ * The descriptor stays sealed (so that SNAPSHOT_UNFREEZE and the rest still work under
+ * lockdown) but makes no other image: read() and write() return -ECANCELED from now on.
+ */
+void hibseal_snapshot_end(struct hibseal_snapshot *s)
+{
+	if (s && !s->error)
+		snapshot_fail(s, -ECANCELED);
+}
+
+/**
  * hibseal_snapshot_free() - end the sealed protocol on a descriptor
  * @s: its state, or NULL
  */

@@ -1,0 +1,56 @@
+# shellcheck shell=dash disable=SC1091
+# The sealed uswsusp scenarios (s2disk and resume over /dev/snapshot). hibseal_vm.uswsusp=MODE
+# on the kernel command line says what a boot with an image on /dev/vdb does with it:
+#   resume    run `resume` (the device from /etc/uswsusp.conf)
+#   attack    first write modified streams back (uswsusp-attack reorder, then modify), then
+#             run the genuine `resume`
+#   initramfs nothing here: /init ran `resume` itself, before any scenario (see /init)
+# A boot with no image makes swap, keeps a marker in memory and runs s2disk; if s2disk returns
+# 0 the machine resumed and the script goes on from there. (Sourced by /init: return, never
+# exit.)
+. /scenarios/common.sh
+
+uswsusp_mode=$(sed -n 's/.*hibseal_vm.uswsusp=\([a-z]*\).*/\1/p' /proc/cmdline)
+mkdir -p /etc
+printf '# hibseal test VM\nresume device = /dev/vdb\nresume offset = 0\n' >/etc/uswsusp.conf
+
+report_platform
+sig=$(swap_signature /dev/vdb)
+if [ "$sig" = none ]; then
+	if ! mkswap /dev/vdb >/dev/null || ! swapon /dev/vdb; then
+		say "error: cannot enable swap on /dev/vdb"
+		return 1
+	fi
+	marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+	echo "$marker" >/tmp/marker
+	say "hibernating marker=$marker boot_id=$(cat /proc/sys/kernel/random/boot_id)"
+	/sbin/s2disk
+	s2rc=$?
+	if [ $s2rc != 0 ]; then
+		say "s2disk-failed rc=$s2rc swap-signature=$(swap_signature /dev/vdb)"
+		return 2
+	fi
+	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature /dev/vdb)"
+	if swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
+	return 0
+fi
+
+say "image-boot swap-signature=$sig mode=$uswsusp_mode"
+case "$uswsusp_mode" in
+attack)
+	for how in reorder modify; do
+		uswsusp-attack "$how" /dev/vdb
+		say "attack=$how rc=$?"
+	done
+	/sbin/resume
+	say "resume-exit rc=$?"
+	;;
+resume)
+	/sbin/resume
+	say "resume-exit rc=$?"
+	;;
+esac
+# Here only if nothing was restored: a fresh boot. Is swap usable?
+say "fresh-boot swap-signature=$(swap_signature /dev/vdb)"
+if swapon /dev/vdb; then say "swapon=ok"; else say "swapon=failed"; fi
+return 1

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uswsusp-attack: what root could try with /dev/snapshot, for the uswsusp scenarios.
+ *
+ *   uswsusp-attack plain
+ *	speak the plain uswsusp protocol as suspend-utils would: open read-only, SNAPSHOT_FREEZE,
+ *	read(), SNAPSHOT_CREATE_IMAGE; then open write-only. Reports each step's result.
+ *   uswsusp-attack reorder|modify DEVICE
+ *	take the image s2disk stored on DEVICE, write its stream back with data chunks 1 and 2
+ *	swapped (reorder) or one bit of chunk 3's ciphertext flipped (modify), then ask for
+ *	SNAPSHOT_ATOMIC_RESTORE. Reports where the kernel stopped it. The image on DEVICE is
+ *	left as it is.
+ *
+ * One line on stdout: "HIBSEAL: uswsusp-attack how=... step=RESULT ...", RESULT "ok" or an
+ * errno name. Exit 0 if the kernel refused what it should have, 1 otherwise, 2 usage.
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#define _GNU_SOURCE
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/hibseal.h>
+#include <linux/suspend_ioctls.h>
+
+#include "uswsusp.h"
+
+#ifndef SNAPSHOT_SEAL
+#define SNAPSHOT_SEAL		_IOW(SNAPSHOT_IOC_MAGIC, 23, struct hibseal_snapshot_seal)
+#define SNAPSHOT_SEAL_INFO	_IOWR(SNAPSHOT_IOC_MAGIC, 24, struct hibseal_snapshot_info)
+#endif
+
+static const char *ename(int err)
+{
+	switch (err) {
+	case 0: return "ok";
+	case ENOENT: return "ENOENT";
+	case EPERM: return "EPERM";
+	case EBADMSG: return "EBADMSG";
+	case EINVAL: return "EINVAL";
+	case ENODATA: return "ENODATA";
+	case ESTALE: return "ESTALE";
+	case ENOKEY: return "ENOKEY";
+	case EBUSY: return "EBUSY";
+	case ECANCELED: return "ECANCELED";
+	default: return strerror(err);
+	}
+}
+
+static int io(int rc)
+{
+	return rc < 0 ? errno : 0;
+}
+
+static int plain(void)
+{
+	struct hibseal_snapshot_info info = {
+		.version = HIBSEAL_SNAPSHOT_VERSION,
+		.size = sizeof(info),
+	};
+	int fd, freeze, rd, create, wr, in_suspend = 0, open_rd;
+	char page[4096];
+
+	fd = open("/dev/snapshot", O_RDONLY);
+	open_rd = fd < 0 ? errno : 0;
+	if (fd < 0) {
+		printf("HIBSEAL: uswsusp-attack how=plain open-rdonly=%s\n", ename(open_rd));
+		return 1;
+	}
+	if (ioctl(fd, SNAPSHOT_SEAL_INFO, &info))
+		info.flags = 0;
+	freeze = io(ioctl(fd, SNAPSHOT_FREEZE));
+	rd = io(read(fd, page, sizeof(page)));
+	/* Lockdown off, the freeze works: that is all this shows (no image is made). */
+	create = freeze ? io(ioctl(fd, SNAPSHOT_CREATE_IMAGE, &in_suspend)) : -1;
+	if (!freeze)
+		ioctl(fd, SNAPSHOT_UNFREEZE);
+	close(fd);
+	fd = open("/dev/snapshot", O_WRONLY);
+	wr = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	printf("HIBSEAL: uswsusp-attack how=plain open-rdonly=ok info-flags=0x%x freeze=%s read=%s",
+	       info.flags, ename(freeze), ename(rd));
+	printf(" create=%s open-wronly=%s\n", create < 0 ? "skipped" : ename(create), ename(wr));
+	return freeze == EPERM && rd == EPERM && create == EPERM ? 0 : 1;
+}
+
+struct chunk {
+	size_t off;
+	size_t len;
+};
+
+static int attack(const char *how, const char *device)
+{
+	struct hibseal_snapshot_seal seal = {
+		.version = HIBSEAL_SNAPSHOT_VERSION,
+		.size = sizeof(seal),
+	};
+	struct chunk chunks[8];
+	struct hs_us_image img;
+	struct hs_source src;
+	uint8_t *stream, *out;
+	size_t len, off, n = 0, tag, written = 0;
+	int fd, snap, rc, write_err = 0, restore, freeze;
+	char why[256];
+	uint64_t i;
+
+	fd = open(device, O_RDONLY);
+	if (fd < 0 || hs_source_fd(&src, fd)) {
+		perror(device);
+		return 1;
+	}
+	rc = hs_us_load(&src, 0, &img, why, sizeof(why));
+	if (rc) {
+		fprintf(stderr, "no image on %s: %s\n", device, rc == -EBADMSG ? why : strerror(-rc));
+		return 1;
+	}
+	len = img.hdr.stream_bytes;
+	stream = malloc(img.hdr.stream_pages * HS_PAGE_SIZE);
+	out = malloc(len);
+	if (!stream || !out)
+		return 1;
+	for (i = 0; i < img.hdr.stream_pages; i++)
+		if (src.read(src.ctx, img.pages[i], stream + i * HS_PAGE_SIZE, HS_PAGE_SIZE))
+			return 1;
+	/* The first chunks' boundaries, from their headers and the tag size. */
+	tag = le16toh(img.hdr.image.tag_size);
+	for (off = 0; off < len && n < 8; n++) {
+		struct hibseal_chunk_header h;
+
+		memcpy(&h, stream + off, sizeof(h));
+		chunks[n].off = off;
+		chunks[n].len = sizeof(h) + le32toh(h.len) + tag;
+		off += chunks[n].len;
+	}
+	if (n < 5) {
+		fprintf(stderr, "the image has too few chunks (%zu)\n", n);
+		return 1;
+	}
+	memcpy(out, stream, len);
+	if (!strcmp(how, "reorder")) {
+		/* chunk 0, chunk 2, chunk 1, then the rest */
+		off = chunks[1].off;
+		memcpy(out + off, stream + chunks[2].off, chunks[2].len);
+		memcpy(out + off + chunks[2].len, stream + chunks[1].off, chunks[1].len);
+	} else {
+		out[chunks[3].off + sizeof(struct hibseal_chunk_header) + 100] ^= 0x10;
+	}
+	snap = open("/dev/snapshot", O_WRONLY);
+	if (snap < 0) {
+		printf("HIBSEAL: uswsusp-attack how=%s open-wronly=%s\n", how, ename(errno));
+		return 1;
+	}
+	seal.header = img.hdr.image;
+	if (ioctl(snap, SNAPSHOT_SEAL, &seal)) {
+		printf("HIBSEAL: uswsusp-attack how=%s seal=%s\n", how, ename(errno));
+		return 1;
+	}
+	while (written < len) {
+		size_t chunk = len - written < HS_PAGE_SIZE ? len - written : HS_PAGE_SIZE;
+		ssize_t w = write(snap, out + written, chunk);
+
+		if (w <= 0) {
+			write_err = w ? errno : EIO;
+			break;
+		}
+		written += w;
+	}
+	freeze = io(ioctl(snap, SNAPSHOT_FREEZE));
+	restore = io(ioctl(snap, SNAPSHOT_ATOMIC_RESTORE));
+	if (!freeze)
+		ioctl(snap, SNAPSHOT_UNFREEZE);
+	close(snap);
+	printf("HIBSEAL: uswsusp-attack how=%s seal=ok write=%s at=%zu of=%zu restore=%s\n", how,
+	       ename(write_err), written, len, ename(restore));
+	hs_us_image_free(&img);
+	return write_err && restore ? 0 : 1;
+}
+
+int main(int argc, char *argv[])
+{
+	if (argc == 2 && !strcmp(argv[1], "plain"))
+		return plain();
+	if (argc == 3 && (!strcmp(argv[1], "reorder") || !strcmp(argv[1], "modify")))
+		return attack(argv[1], argv[2]);
+	fprintf(stderr, "usage: uswsusp-attack plain | uswsusp-attack reorder|modify DEVICE\n");
+	return 2;
+}

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Under Secure Boot lockdown, s2disk hibernates through /dev/snapshot with the sealed protocol:
+# the kernel seals the stream, s2disk stores it in the swap area and powers off. The next boot's
+# window unseals the image's key from its EFI copy; `resume`, run by the boot's script (after
+# the window has closed), writes the stream back; the kernel authenticates every chunk and the
+# image MAC and restores: the marker kept in memory and the boot id survive, swap is usable.
+# shellcheck source=tests/vm/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+vm_init uswsusp.roundtrip.secureboot
+VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume
+vm_boot hibernate
+expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
+	"lockdown, 'disk' offered, sealing ready"
+expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
+expect 'hibseal: /dev/snapshot: sealed image of [0-9]+ pages in [0-9]+ chunks' \
+	"the kernel to seal the stream"
+expect '^s2disk: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off$' \
+	"s2disk to store the image"
+expect_not 's2disk-failed' "a failed s2disk"
+[ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
+marker=$(guest_value marker)
+boot_id=$(guest_value boot_id)
+sig=$(dd if="$W/swap.img" bs=1 skip=4086 count=9 2>/dev/null)
+[ "$sig" = ULSUSPEND ] || fail "the swap area does not announce an image (signature '$sig')"
+
+vm_boot resume
+expect "hibseal: pending image's key unsealed from its EFI copy \\([0-9]+-byte blob\\), for one resume" \
+	"the window to unseal the pending image's key"
+expect 'hibseal: boot window closed' "the window to close before userspace"
+expect '^HIBSEAL: image-boot swap-signature=ULSUSPEND mode=resume$' "the image found after boot"
+expect '^resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
+expect 'hibseal: /dev/snapshot: sealed resume: header accepted' "the kernel to accept the header"
+expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "every chunk and the image MAC verified"
+expect "hibseal: pending image's key claimed: this image cannot be resumed again" "the key used once"
+expect '^s2disk: resumed$' "s2disk to return in the restored system"
+expect 'hibseal: boot window still closed after hibernation' "the resumed kernel to check the window"
+expect_not 'ioctl refused' "a refused ioctl of the sealed s2disk"
+expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
+	"the script to continue with marker $marker and boot id $boot_id"
+expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
+expect_not 'image refused' "a refusal"
+expect '^HIBSEAL-DONE rc=0$' "the resumed script to finish"
+vm_done

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libhibseal, uswsusp part: the stored stream's header and map, and the configuration file
+ * (lib/uswsusp.h). Every number read from a device is checked before it is used, and every
+ * walk is bounded, so any bytes may be handed to the parsers (fuzz/fuzz_uswsusp.c).
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#include <ctype.h>
+#include <endian.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/evp.h>
+
+#include "uswsusp.h"
+
+_Static_assert(sizeof(struct hs_us_header) == 1360, "hs_us_header layout");
+_Static_assert(HS_US_HEADER_OFFSET + sizeof(struct hs_us_header) <= HS_SIG_OFFSET,
+	       "hs_us_header fits before the signature");
+_Static_assert(sizeof(struct hs_us_map) == HS_PAGE_SIZE, "hs_us_map is one page");
+
+static int refuse(char *why, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (why && size)
+		vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+	return -EBADMSG;
+}
+
+int hs_sha256(const void *data, size_t len, uint8_t out[32])
+{
+	unsigned int n = 32;
+
+	return EVP_Digest(data, len, out, &n, EVP_sha256(), NULL) == 1 && n == 32 ? 0 : -EIO;
+}
+
+static bool all_zero(const void *p, size_t len)
+{
+	const uint8_t *b = p;
+
+	while (len--)
+		if (*b++)
+			return false;
+	return true;
+}
+
+enum hs_us_found hs_us_probe(const uint8_t *page)
+{
+	if (!memcmp(page + HS_SIG_OFFSET, HS_SIG_SWAP, 10))
+		return HS_US_SWAP;
+	if (!memcmp(page + HS_SIG_OFFSET, HS_SIG_SUSPENDED, sizeof(HS_SIG_SUSPENDED)) &&
+	    !memcmp(page + HS_US_HEADER_OFFSET, HS_US_MAGIC, sizeof(HS_US_MAGIC)))
+		return HS_US_IMAGE;
+	return HS_US_OTHER;
+}
+
+/* A swap page offset: page aligned, a whole page inside the source, not the header page. */
+static bool page_ok(const struct hs_source *src, uint64_t off, uint64_t header_off)
+{
+	return off && !(off % HS_PAGE_SIZE) && off != header_off &&
+	       off <= src->size && src->size - off >= HS_PAGE_SIZE;
+}
+
+static int check_header(const struct hs_source *src, uint64_t header_off,
+			struct hs_us_header *h, char *why, size_t size)
+{
+	uint8_t digest[32];
+	uint64_t pages;
+
+	if (hs_sha256(h, offsetof(struct hs_us_header, digest), digest))
+		return -EIO;
+	if (memcmp(digest, h->digest, sizeof(digest)))
+		return refuse(why, size, "its header's digest does not match (a torn or damaged write)");
+	h->version = le32toh(h->version);
+	h->header_size = le32toh(h->header_size);
+	h->stream_bytes = le64toh(h->stream_bytes);
+	h->stream_pages = le64toh(h->stream_pages);
+	h->first_map = le64toh(h->first_map);
+	h->nr_maps = le64toh(h->nr_maps);
+	if (h->version != HS_US_VERSION)
+		return refuse(why, size, "its header is version %" PRIu32 ", this is %d", h->version,
+			      HS_US_VERSION);
+	if (h->header_size != sizeof(*h))
+		return refuse(why, size, "its header size is %" PRIu32 ", not %zu", h->header_size,
+			      sizeof(*h));
+	if (!all_zero(h->reserved, sizeof(h->reserved)))
+		return refuse(why, size, "its header's reserved field is not zero");
+	if (!h->stream_bytes || h->stream_bytes > HS_US_STREAM_MAX)
+		return refuse(why, size, "its stream length %" PRIu64 " is out of range",
+			      h->stream_bytes);
+	pages = (h->stream_bytes + HS_PAGE_SIZE - 1) / HS_PAGE_SIZE;
+	if (h->stream_pages != pages)
+		return refuse(why, size, "its header gives %" PRIu64 " stream pages for %" PRIu64
+			      " bytes", h->stream_pages, h->stream_bytes);
+	if (pages > src->size / HS_PAGE_SIZE)
+		return refuse(why, size, "its stream (%" PRIu64 " pages) is larger than the device",
+			      pages);
+	if (h->nr_maps != (pages + HS_US_MAP_ENTRIES - 1) / HS_US_MAP_ENTRIES)
+		return refuse(why, size, "its header gives %" PRIu64 " map pages for %" PRIu64
+			      " stream pages", h->nr_maps, pages);
+	if (!page_ok(src, h->first_map, header_off))
+		return refuse(why, size, "its first map page (offset %" PRIu64 ") is not on the device",
+			      h->first_map);
+	if (memcmp(h->image.magic, HIBSEAL_MAGIC, sizeof(h->image.magic)))
+		return refuse(why, size, "it holds no sealed image header");
+	return 0;
+}
+
+int hs_us_load(const struct hs_source *src, uint64_t header_off, struct hs_us_image *img,
+	       char *why, size_t why_size)
+{
+	struct hs_us_map *map = NULL;
+	uint8_t *page = NULL, digest[32];
+	EVP_MD_CTX *md = NULL;
+	uint64_t off, i, n = 0;
+	unsigned int dlen;
+	int err;
+
+	memset(img, 0, sizeof(*img));
+	if (header_off % HS_PAGE_SIZE || header_off > src->size ||
+	    src->size - header_off < HS_PAGE_SIZE)
+		return refuse(why, why_size, "the resume offset is not a page on the device");
+	page = malloc(HS_PAGE_SIZE);
+	map = malloc(sizeof(*map));
+	md = EVP_MD_CTX_new();
+	if (!page || !map || !md) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = src->read(src->ctx, header_off, page, HS_PAGE_SIZE);
+	if (err)
+		goto out;
+	switch (hs_us_probe(page)) {
+	case HS_US_SWAP:
+		err = -ENOENT;
+		goto out;
+	case HS_US_OTHER:
+		err = refuse(why, why_size, "the page at the resume offset is neither swap nor a hibseal image");
+		goto out;
+	case HS_US_IMAGE:
+		break;
+	}
+	memcpy(&img->hdr, page + HS_US_HEADER_OFFSET, sizeof(img->hdr));
+	err = check_header(src, header_off, &img->hdr, why, why_size);
+	if (err)
+		goto out;
+	img->pages = calloc(img->hdr.stream_pages, sizeof(*img->pages));
+	if (!img->pages || EVP_DigestInit_ex(md, EVP_sha256(), NULL) != 1) {
+		err = img->pages ? -EIO : -ENOMEM;
+		goto out;
+	}
+	off = img->hdr.first_map;
+	for (i = 0; i < img->hdr.nr_maps; i++) {
+		uint64_t next, count, j, want;
+
+		if (!page_ok(src, off, header_off)) {
+			err = refuse(why, why_size, "map page %" PRIu64 " (offset %" PRIu64 ") is not on the device",
+				     i, off);
+			goto out;
+		}
+		err = src->read(src->ctx, off, map, sizeof(*map));
+		if (err)
+			goto out;
+		if (EVP_DigestUpdate(md, map, sizeof(*map)) != 1) {
+			err = -EIO;
+			goto out;
+		}
+		next = le64toh(map->next);
+		count = le32toh(map->count);
+		want = img->hdr.stream_pages - n < HS_US_MAP_ENTRIES ?
+			img->hdr.stream_pages - n : HS_US_MAP_ENTRIES;
+		if (memcmp(map->magic, HS_US_MAP_MAGIC, sizeof(map->magic)) || map->reserved ||
+		    count != want || !all_zero(map->entry + count,
+						(HS_US_MAP_ENTRIES - count) * sizeof(map->entry[0])) ||
+		    (i + 1 == img->hdr.nr_maps) != !next) {
+			err = refuse(why, why_size, "map page %" PRIu64 " (offset %" PRIu64 ") is malformed",
+				     i, off);
+			goto out;
+		}
+		for (j = 0; j < count; j++) {
+			uint64_t p = le64toh(map->entry[j]);
+
+			if (!page_ok(src, p, header_off)) {
+				err = refuse(why, why_size, "stream page %" PRIu64 " (offset %" PRIu64 ") is not on the device",
+					     n, p);
+				goto out;
+			}
+			img->pages[n++] = p;
+		}
+		off = next;
+	}
+	if (EVP_DigestFinal_ex(md, digest, &dlen) != 1 || dlen != sizeof(digest)) {
+		err = -EIO;
+		goto out;
+	}
+	if (memcmp(digest, img->hdr.map_digest, sizeof(digest))) {
+		err = refuse(why, why_size, "its map does not match the digest in its header");
+		goto out;
+	}
+	err = 0;
+out:
+	if (err)
+		hs_us_image_free(img);
+	EVP_MD_CTX_free(md);
+	free(map);
+	free(page);
+	return err;
+}
+
+void hs_us_image_free(struct hs_us_image *img)
+{
+	free(img->pages);
+	img->pages = NULL;
+}
+
+void hs_us_header_seal(struct hs_us_header *h)
+{
+	memset(h->magic, 0, sizeof(h->magic));
+	memcpy(h->magic, HS_US_MAGIC, sizeof(HS_US_MAGIC));
+	h->version = htole32(HS_US_VERSION);
+	h->header_size = htole32(sizeof(*h));
+	h->stream_pages = htole64((h->stream_bytes + HS_PAGE_SIZE - 1) / HS_PAGE_SIZE);
+	h->stream_bytes = htole64(h->stream_bytes);
+	h->first_map = htole64(h->first_map);
+	h->nr_maps = htole64(h->nr_maps);
+	memset(h->reserved, 0, sizeof(h->reserved));
+	hs_sha256(h, offsetof(struct hs_us_header, digest), h->digest);
+}
+
+void hs_us_mark(uint8_t *page, const struct hs_us_header *h)
+{
+	memcpy(page + HS_US_HEADER_OFFSET, h, sizeof(*h));
+	memset(page + HS_SIG_OFFSET, 0, 10);
+	memcpy(page + HS_SIG_OFFSET, HS_SIG_SUSPENDED, sizeof(HS_SIG_SUSPENDED));
+}
+
+void hs_us_unmark(uint8_t *page)
+{
+	memset(page + HS_US_HEADER_OFFSET, 0, sizeof(struct hs_us_header));
+	memcpy(page + HS_SIG_OFFSET, HS_SIG_SWAP, 10);
+}
+
+/* Trim spaces at both ends in place. */
+static char *trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
+}
+
+int hs_us_config_parse(const char *text, struct hs_us_config *cfg, char *why, size_t why_size)
+{
+	char line[512];
+	const char *p = text;
+	unsigned int lineno = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		char *key, *val, *sep, *end;
+
+		lineno++;
+		if (len >= sizeof(line)) {
+			if (why && why_size)
+				snprintf(why, why_size, "line %u is too long", lineno);
+			return -EINVAL;
+		}
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p += len + (p[len] == '\n');
+		sep = strchr(line, '#');
+		if (sep)
+			*sep = '\0';
+		key = trim(line);
+		if (!*key)
+			continue;
+		sep = strpbrk(key, "=:");
+		if (!sep) {
+			if (why && why_size)
+				snprintf(why, why_size, "line %u is not 'key = value'", lineno);
+			return -EINVAL;
+		}
+		*sep = '\0';
+		val = trim(sep + 1);
+		key = trim(key);
+		if (!strcasecmp(key, "resume device")) {
+			if (!*val || strlen(val) >= sizeof(cfg->device)) {
+				if (why && why_size)
+					snprintf(why, why_size, "line %u: bad resume device", lineno);
+				return -EINVAL;
+			}
+			strcpy(cfg->device, val);
+			cfg->have_device = true;
+		} else if (!strcasecmp(key, "resume offset")) {
+			errno = 0;
+			cfg->offset = strtoull(val, &end, 0);
+			if (errno || end == val || *end || *val == '-') {
+				if (why && why_size)
+					snprintf(why, why_size, "line %u: bad resume offset", lineno);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
