@@ -4,7 +4,8 @@
  *
  *   uswsusp-attack plain
  *	speak the plain uswsusp protocol as suspend-utils would: open read-only, SNAPSHOT_FREEZE,
- *	read(), SNAPSHOT_CREATE_IMAGE; then open write-only. Reports each step's result.
+ *	read(), SNAPSHOT_CREATE_IMAGE; then open write-only, write() a page and ask for
+ *	SNAPSHOT_ATOMIC_RESTORE. Reports each step's result.
  *   uswsusp-attack reorder|modify DEVICE
  *	take the image s2disk stored on DEVICE, write its stream back with data chunks 1 and 2
  *	swapped (reorder) or one bit of chunk 3's ciphertext flipped (modify), then ask for
@@ -39,6 +40,7 @@
 static const char *ename(int err)
 {
 	switch (err) {
+	case -1: return "skipped";
 	case 0: return "ok";
 	case ENOENT: return "ENOENT";
 	case EPERM: return "EPERM";
@@ -64,7 +66,7 @@ static int plain(void)
 		.version = HIBSEAL_SNAPSHOT_VERSION,
 		.size = sizeof(info),
 	};
-	int fd, freeze, rd, create, wr, in_suspend = 0, open_rd;
+	int fd, freeze, rd, create, wr, in_suspend = 0, open_rd, wpage = -1, restore = -1;
 	char page[4096];
 
 	fd = open("/dev/snapshot", O_RDONLY);
@@ -82,14 +84,21 @@ static int plain(void)
 	if (!freeze)
 		ioctl(fd, SNAPSHOT_UNFREEZE);
 	close(fd);
+	/* Resuming the plain way: write a page (of zeros) and ask for the restore. */
 	fd = open("/dev/snapshot", O_WRONLY);
 	wr = fd < 0 ? errno : 0;
-	if (fd >= 0)
+	if (fd >= 0) {
+		memset(page, 0, sizeof(page));
+		wpage = io(write(fd, page, sizeof(page)));
+		restore = io(ioctl(fd, SNAPSHOT_ATOMIC_RESTORE));
 		close(fd);
+	}
 	printf("HIBSEAL: uswsusp-attack how=plain open-rdonly=ok info-flags=0x%x freeze=%s read=%s",
 	       info.flags, ename(freeze), ename(rd));
-	printf(" create=%s open-wronly=%s\n", create < 0 ? "skipped" : ename(create), ename(wr));
-	return freeze == EPERM && rd == EPERM && create == EPERM ? 0 : 1;
+	printf(" create=%s open-wronly=%s write=%s restore=%s\n",
+	       create < 0 ? "skipped" : ename(create), ename(wr), ename(wpage), ename(restore));
+	return freeze == EPERM && rd == EPERM && create == EPERM && wpage == EPERM &&
+	       restore == EPERM ? 0 : 1;
 }
 
 struct chunk {

@@ -139,15 +139,10 @@ int hs_us_load(const struct hs_source *src, uint64_t header_off, struct hs_us_im
 	err = src->read(src->ctx, header_off, page, HS_PAGE_SIZE);
 	if (err)
 		goto out;
-	switch (hs_us_probe(page)) {
-	case HS_US_SWAP:
+	/* A swap area, or anything else (a blank disk, another program's image): none of ours. */
+	if (hs_us_probe(page) != HS_US_IMAGE) {
 		err = -ENOENT;
 		goto out;
-	case HS_US_OTHER:
-		err = refuse(why, why_size, "the page at the resume offset is neither swap nor a hibseal image");
-		goto out;
-	case HS_US_IMAGE:
-		break;
 	}
 	memcpy(&img->hdr, page + HS_US_HEADER_OFFSET, sizeof(img->hdr));
 	err = check_header(src, header_off, &img->hdr, why, why_size);

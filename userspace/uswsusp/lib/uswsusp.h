@@ -122,7 +122,8 @@ enum hs_us_found hs_us_probe(const uint8_t *page);
  * (bounded by @nr_maps, each inside @src, page aligned, none twice), the map digest, and every
  * stream page offset (inside @src, page aligned, not the header page).
  *
- * Return: 0; -ENOENT when there is no image (a plain swap area); -EBADMSG for a damaged one;
+ * Return: 0; -ENOENT when there is no image of ours (a swap area, a blank device, another
+ * program's image: hs_us_probe() tells them apart); -EBADMSG for a damaged one;
  * -ENOMEM; or the -errno of @src's read.
  */
 int hs_us_load(const struct hs_source *src, uint64_t header_off, struct hs_us_image *img,
