@@ -421,7 +421,8 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 		if (!s->rec_need) {
 			/* Only sizes from the header, to know how much follows. */
 			if (hibseal_chunk_len(&s->img.sealer, s->rec, HIBSEAL_CMP_MAX, &len)) {
-				pr_err("image refused: chunk %llu is malformed\n", s->img.nr_chunks);
+				pr_err("image refused: chunk %llu is malformed\n",
+				       s->img.nr_chunks);
 				return snapshot_fail(s, -EBADMSG);
 			}
 			s->rec_need = hibseal_chunk_size(&s->img.sealer, len);
