@@ -26,12 +26,24 @@ gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
 gcc $CFLAGS -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
+# hibseal asks the TPM through tpm2-tss, which Debian ships only as shared libraries (and whose
+# TCTI loader opens the device TCTI with dlopen): it is linked dynamically, and its libraries,
+# the device TCTI and the dynamic loader go into the initramfs.
 # shellcheck disable=SC2086
-# (static libcrypto makes the linker warn about glibc's name lookups, which hibseal never uses)
-gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
-	"$top/userspace/uswsusp/programs/hibseal.c" "$top/userspace/uswsusp/lib/"{image,status,seal,verify}.c \
-	-lcrypto -lpthread -ldl 2>"$work/hibseal-link.log" ||
-	{ cat "$work/hibseal-link.log" >&2; exit 1; }
+gcc ${CFLAGS% -static} -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
+	"$top/userspace/uswsusp/programs/hibseal.c" \
+	"$top/userspace/uswsusp/lib/"{image,status,seal,verify,tpm_esys}.c \
+	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc
+tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF; exit }')
+[ -n "$tcti_device" ] || { echo "mkinitramfs: libtss2-tcti-device.so.0 not found" >&2; exit 1; }
+for obj in "$root/bin/hibseal" "$tcti_device"; do
+	ldd "$obj" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }'
+done | sort -u | while read -r lib; do
+	mkdir -p "$root$(dirname "$lib")"
+	cp -L "$lib" "$root$lib"
+done
+mkdir -p "$root$(dirname "$tcti_device")"
+cp -L "$tcti_device" "$root$tcti_device"
 # s2disk and resume, where an initramfs keeps them (scripts call /sbin/resume: busybox runs
 # its own resume applet for a bare "resume" even without the link).
 rm -f "$root/bin/resume"

@@ -3,7 +3,8 @@
 # Secure Boot on with a TPM (available, sealed), Secure Boot on without a TPM (not available:
 # lockdown forbids unsealed images and sealing is unavailable, with the kernel's reason), and
 # Secure Boot off (available, unsealed: lockdown is off). Each time it also reports lockdown,
-# Secure Boot, the TPM and PCR 7, the swap area and the resume device as the kernel has them.
+# Secure Boot, the TPM (its maker and PCRs asked through tpm2-tss, compared with the kernel's
+# sysfs) and PCR 7, the swap area and the resume device as the kernel has them.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -13,7 +14,12 @@ vm_boot sealed
 expect '^HIBSEAL: status lockdown: integrity$' "lockdown integrity"
 expect '^HIBSEAL: status secure boot: on$' "Secure Boot on"
 expect '^HIBSEAL: status tpm: present, TPM 2.0$' "the TPM"
+expect '^HIBSEAL: status tpm \(tpm2-tss, device:/dev/tpmrm0\): manufacturer IBM, firmware [0-9]+\.[0-9]+$' \
+	"the TPM's maker, asked through tpm2-tss (swtpm: IBM)"
 expect '^HIBSEAL: status pcr 7 \(sha256\): [0-9A-Fa-f]{64}$' "PCR 7's value"
+expect "^HIBSEAL: status pcr source: the TPM through tpm2-tss; the kernel's sysfs agrees\$" \
+	"the PCRs read from the TPM, the same as the kernel's"
+expect_not '^HIBSEAL: status pcr 7 \(sha256\): 0{64}$' "PCR 7 unmeasured"
 expect '^HIBSEAL: status swap: /dev/vdb \(partition, [0-9]+ KiB\)$' "the swap area"
 expect '^HIBSEAL: status resume device: 254:16, offset 0$' "the resume device (vdb)"
 expect '^HIBSEAL: status hibernation: available$' "hibernation available"

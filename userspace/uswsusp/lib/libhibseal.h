@@ -260,4 +260,39 @@ int hs_status_read(const char *root, struct hs_status *st);
  */
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
 
+/* hs_tpm_query(): the most PCRs asked for at once. */
+#define HS_TPM_PCRS_MAX		8
+
+/**
+ * struct hs_tpm_facts - what the TPM answers through tpm2-tss (ESAPI)
+ * @manufacturer: TPM2_PT_MANUFACTURER as text ("IBM", "INTC", ...), NUL-terminated
+ * @fw_major:     TPM2_PT_FIRMWARE_VERSION_1, high 16 bits
+ * @fw_minor:     ... low 16 bits
+ * @have_pcr:     the TPM returned this PCR
+ * @pcr:          its SHA-256 value, upper-case hex
+ */
+struct hs_tpm_facts {
+	char manufacturer[5];
+	unsigned int fw_major;
+	unsigned int fw_minor;
+	bool have_pcr[HS_TPM_PCRS_MAX];
+	char pcr[HS_TPM_PCRS_MAX][65];
+};
+
+/**
+ * hs_tpm_query() - ask the TPM through tpm2-tss: manufacturer, firmware, SHA-256 PCRs
+ * @tcti:     a TCTI configuration ("device:/dev/tpmrm0", "swtpm:port=2321"), or NULL for
+ *            tpm2-tss's default
+ * @pcrs:     the PCR indexes (0..23)
+ * @nr_pcrs:  how many (at most %HS_TPM_PCRS_MAX)
+ * @f:        filled in
+ * @why:      receives the reason of a failure
+ * @why_size: its size
+ *
+ * Return: 0; -EIO when the TPM cannot be reached or a command fails (@why says which);
+ * -EINVAL for bad arguments.
+ */
+int hs_tpm_query(const char *tcti, const unsigned int *pcrs, size_t nr_pcrs,
+		 struct hs_tpm_facts *f, char *why, size_t why_size);
+
 #endif /* LIBHIBSEAL_H */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "libhibseal.h"
@@ -247,6 +248,42 @@ out:
 	return ret;
 }
 
+/*
+ * A TPM 2.0: ask it through tpm2-tss (the resource manager, or $HIBSEAL_TCTI) for its maker and
+ * the PCRs, and say whether the kernel's sysfs values agree; without an answer, sysfs alone.
+ */
+static void show_tpm(const struct hs_status *st)
+{
+	const char *tcti = getenv("HIBSEAL_TCTI");
+	struct hs_tpm_facts f;
+	char why[256] = "";
+	bool agree = true;
+	int i;
+
+	if (!tcti)
+		tcti = "device:/dev/tpmrm0";
+	/* tpm2-tss logs its own errors to stderr; the one line below says what failed. */
+	setenv("TSS2_LOG", "all+none", 0);
+	if (hs_tpm_query(tcti, st->pcr_index, HS_STATUS_PCRS, &f, why, sizeof(why))) {
+		printf("tpm (tpm2-tss, %s): no answer: %s\n", tcti, why);
+		for (i = 0; i < HS_STATUS_PCRS; i++)
+			printf("pcr %u (sha256): %s\n", st->pcr_index[i], st->pcr[i]);
+		printf("pcr source: the kernel's sysfs\n");
+		return;
+	}
+	printf("tpm (tpm2-tss, %s): manufacturer %s, firmware %u.%u\n", tcti,
+	       f.manufacturer[0] ? f.manufacturer : "unknown", f.fw_major, f.fw_minor);
+	for (i = 0; i < HS_STATUS_PCRS; i++) {
+		const char *value = f.have_pcr[i] ? f.pcr[i] : "not returned";
+
+		printf("pcr %u (sha256): %s\n", st->pcr_index[i], value);
+		if (!f.have_pcr[i] || strcasecmp(f.pcr[i], st->pcr[i]))
+			agree = false;
+	}
+	printf("pcr source: the TPM through tpm2-tss; the kernel's sysfs %s\n",
+	       agree ? "agrees" : "differs (a PCR changed between the reads, or sysfs is unreadable)");
+}
+
 static int cmd_status(const struct command *cmd, int argc, char *argv[])
 {
 	struct hs_status st;
@@ -268,8 +305,11 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 		printf("tpm: present, TPM %d.0\n", st.tpm_version);
 	else
 		printf("tpm: none\n");
-	for (int i = 0; st.tpm_version && i < HS_STATUS_PCRS; i++)
-		printf("pcr %u (sha256): %s\n", st.pcr_index[i], st.pcr[i]);
+	if (st.tpm_version == 2)
+		show_tpm(&st);
+	else
+		for (int i = 0; st.tpm_version && i < HS_STATUS_PCRS; i++)
+			printf("pcr %u (sha256): %s\n", st.pcr_index[i], st.pcr[i]);
 	printf("sealed hibernation: %s\n", st.seal);
 	printf("disk in /sys/power/state: %s\n", st.disk_offered ? "yes" : "no");
 	for (int i = 0; i < st.nr_swaps; i++)
