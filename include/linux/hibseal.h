@@ -23,6 +23,8 @@ int hibseal_window_close(void);
 void __init hibseal_window_final(void);
 void hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
+bool hibseal_lifted(void);
+bool hibseal_pending_key(void);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
 void hibseal_window_after_suspend(void);
@@ -33,6 +35,8 @@ static inline int hibseal_window_close(void) { return 0; }
 static inline void hibseal_window_final(void) { }
 static inline void hibseal_tpm_registered(struct tpm_chip *chip) { }
 static inline bool hibseal_ready(void) { return false; }
+static inline bool hibseal_lifted(void) { return false; }
+static inline bool hibseal_pending_key(void) { return false; }
 static inline const char *hibseal_unavailable_reason(void)
 {
 	return "sealed hibernation is not built into this kernel";

@@ -29,7 +29,7 @@ int __must_check hibseal_window_image_key(const struct tpm2_hibseal_blob *blob,
 					  u64 image_counter, u8 *secret, bool *deferred);
 int __must_check hibseal_window_image_fresh(u64 image_counter, bool deferred);
 bool hibseal_window_pending(u64 *counter);
-int hibseal_window_store_blob(void);
+int __must_check hibseal_window_store_blob(void);
 
 /* hibseal_crypto.c: image keys, chunk sealing, image MAC */
 
@@ -192,7 +192,6 @@ struct hibseal_snapshot;
 struct snapshot_handle;
 
 #ifdef CONFIG_HIBERNATION_SEAL
-bool hibseal_snapshot_possible(bool resume);
 int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume, const void __user *arg);
 int hibseal_snapshot_info(struct hibseal_snapshot *s, bool required, void __user *arg);
 ssize_t hibseal_snapshot_read(struct hibseal_snapshot *s, struct snapshot_handle *h,
@@ -201,10 +200,9 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 			       const char __user *buf, size_t count);
 int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s);
 void hibseal_snapshot_end(struct hibseal_snapshot *s);
+bool hibseal_snapshot_used(const struct hibseal_snapshot *s);
 void hibseal_snapshot_free(struct hibseal_snapshot *s);
 #else
-static inline bool hibseal_snapshot_possible(bool resume) { return false; }
-
 static inline int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume,
 					const void __user *arg)
 {
@@ -237,6 +235,7 @@ static inline int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s)
 }
 
 static inline void hibseal_snapshot_end(struct hibseal_snapshot *s) { }
+static inline bool hibseal_snapshot_used(const struct hibseal_snapshot *s) { return false; }
 static inline void hibseal_snapshot_free(struct hibseal_snapshot *s) { }
 #endif
 

@@ -24,6 +24,7 @@
 #include <crypto/algapi.h>
 
 #include "hibseal.h"
+#include "power.h"
 
 /* The construction new images use (Kconfig); readers take either. */
 static const unsigned int default_aead = IS_ENABLED(CONFIG_HIBERNATION_SEAL_AES_GCM) ?
@@ -104,6 +105,8 @@ static int check_header(const struct hibseal_image_header *hdr)
 		return -EINVAL;
 	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION ||
 	    le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
+	    (le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 &&
+	     le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_GCM) ||
 	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
 	    !le32_to_cpu(hdr->key_blob_size) ||
 	    (le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS) || hdr->reserved1 ||
@@ -167,9 +170,13 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	memzero_explicit(secret, sizeof(secret));
 	if (!err && img->sealer.tag_size != le16_to_cpu(hdr->tag_size))
 		err = -EBADMSG;
-	if (err)
+	if (err) {
 		hibseal_image_destroy(img);
-	return err;
+		return err;
+	}
+	/* From here on the image's pages are decrypted into memory: wipe them if it is refused. */
+	swsusp_wipe_image_on_free();
+	return 0;
 }
 
 /**

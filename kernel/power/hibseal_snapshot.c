@@ -74,19 +74,6 @@ struct hibseal_snapshot {
 	struct hibseal_image_header hdr;
 };
 
-/**
- * hibseal_snapshot_possible() - may /dev/snapshot open under lockdown?
- * @resume: opened for a resume (writing)
- *
- * Return: true if this boot can write a sealed image, or (resuming) holds a pending image's key.
- */
-bool hibseal_snapshot_possible(bool resume)
-{
-	u64 counter;
-
-	return hibseal_ready() || (resume && hibseal_window_pending(&counter));
-}
-
 static void snapshot_wipe(struct hibseal_snapshot *s)
 {
 	if (s->rec)
@@ -116,6 +103,18 @@ void hibseal_snapshot_end(struct hibseal_snapshot *s)
 {
 	if (s && !s->error)
 		snapshot_fail(s, -ECANCELED);
+}
+
+/**
+ * hibseal_snapshot_used() - whether the descriptor's one image has been started
+ * @s: the descriptor's sealed state, or NULL
+ *
+ * Return: true once an image was created (hibernating) or a header taken (resuming), or the
+ * stream ended: SNAPSHOT_CREATE_IMAGE may not make another.
+ */
+bool hibseal_snapshot_used(const struct hibseal_snapshot *s)
+{
+	return s && (s->started || s->error);
 }
 
 /**
@@ -167,14 +166,12 @@ int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume, const void 
 
 	if (*sp)
 		return -EBUSY;
-	req = kmalloc(sizeof(*req), GFP_KERNEL);
+	req = memdup_user(arg, sizeof(*req));
+	if (IS_ERR(req))
+		return PTR_ERR(req);
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
-	if (!req || !s) {
+	if (!s) {
 		err = -ENOMEM;
-		goto out;
-	}
-	if (copy_from_user(req, arg, sizeof(*req))) {
-		err = -EFAULT;
 		goto out;
 	}
 	err = seal_args(req, resume);
@@ -210,7 +207,7 @@ int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume, const void 
 			le64_to_cpu((*sp)->img.hdr.nr_chunks));
 out:
 	hibseal_snapshot_free(s);
-	kfree(req);
+	kfree_sensitive(req);
 	return err;
 }
 
@@ -222,6 +219,12 @@ static int seal_next(struct hibseal_snapshot *s, struct snapshot_handle *h)
 	size_t len, off = 0;
 	int ret;
 
+	/* Sealing ends with a lift or a TPM reset: then nothing more may be sealed. */
+	if (!hibseal_ready()) {
+		pr_err("/dev/snapshot: sealed hibernation became unavailable: %s\n",
+		       hibseal_unavailable_reason());
+		return -EPERM;
+	}
 	if (!s->started) {
 		ret = hibseal_image_create(&s->img, HIBSEAL_IMAGE_SNAPSHOT);
 		if (ret)
@@ -289,6 +292,8 @@ ssize_t hibseal_snapshot_read(struct hibseal_snapshot *s, struct snapshot_handle
 		return -EPERM;
 	if (s->error)
 		return s->error;
+	if (!count)
+		return 0;
 	if (s->rec_pos == s->rec_len) {
 		if (s->finished)
 			return 0;
@@ -317,10 +322,12 @@ static int open_record(struct hibseal_snapshot *s, struct snapshot_handle *h)
 	int ret;
 
 	ret = hibseal_chunk_open(&s->img.sealer, index, s->rec, HIBSEAL_CMP_MAX, &len, &flags);
-	if (ret) {
+	if (ret == -EBADMSG)
 		pr_err("image refused: chunk %llu does not authenticate\n", index);
-		return -EBADMSG;
-	}
+	else if (ret)
+		pr_err("image refused: chunk %llu cannot be opened (%d)\n", index, ret);
+	if (ret)
+		return ret;
 	ret = hibseal_image_add_tag(&s->img, s->rec, len);
 	if (ret)
 		return ret;
@@ -411,8 +418,9 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 		}
 		need = s->rec_need ?: hdr;
 		n = min(count - done, need - s->rec_len);
+		/* What was taken so far counts; the caller writes the rest again. */
 		if (copy_from_user(s->rec + s->rec_len, buf + done, n))
-			return -EFAULT;
+			return done ?: -EFAULT;
 		s->rec_len += n;
 		done += n;
 		s->stream_bytes += n;
@@ -446,6 +454,11 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
  */
 int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s)
 {
+	/* After a lift, verified pages may have been changed in memory since. */
+	if (!s->error && hibseal_lifted()) {
+		pr_err("image refused: lockdown was lifted during the resume\n");
+		snapshot_fail(s, -EPERM);
+	}
 	if (s->verified && !s->error)
 		return 0;
 	if (!s->error) {
@@ -472,13 +485,9 @@ int hibseal_snapshot_info(struct hibseal_snapshot *s, bool required, void __user
 	u64 pending;
 	int err = 0;
 
-	info = kmalloc(sizeof(*info), GFP_KERNEL);
-	if (!info)
-		return -ENOMEM;
-	if (copy_from_user(info, arg, sizeof(*info))) {
-		err = -EFAULT;
-		goto out;
-	}
+	info = memdup_user(arg, sizeof(*info));
+	if (IS_ERR(info))
+		return PTR_ERR(info);
 	if (info->version != HIBSEAL_SNAPSHOT_VERSION || info->size != sizeof(*info) ||
 	    memchr_inv((u8 *)info + 2 * sizeof(u32), 0, sizeof(*info) - 2 * sizeof(u32))) {
 		err = -EINVAL;

@@ -27,6 +27,7 @@
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
+#include <linux/workqueue.h>
 #include <crypto/algapi.h>
 #ifdef CONFIG_X86
 #include <asm/setup.h>
@@ -50,7 +51,7 @@ static struct {
 	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
 	u8 counter_policy[SHA256_DIGEST_SIZE];	/* the counter's write policy */
 	u64 counter;				/* the anti-replay counter, as last read */
-	u64 pending;				/* ... when the window opened */
+	u64 pending_counter;			/* ... when the window opened */
 	bool counter_ok;			/* it was read in this window */
 	bool advanced;				/* this window advanced it */
 	bool lifted;				/* lockdown was lifted this boot */
@@ -179,7 +180,7 @@ static int counter_setup(struct tpm2_hibseal_err *err)
 		rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
 			tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
 						  &hs.counter, err);
-	hs.pending = hs.counter;
+	hs.pending_counter = hs.counter;
 	hs.counter_ok = !rc;
 	return rc;
 }
@@ -192,7 +193,7 @@ static int counter_advance(struct tpm2_hibseal_err *err)
 	rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
 		tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
 					  err);
-	if (!rc && hs.counter <= hs.pending)
+	if (!rc && hs.counter <= hs.pending_counter)
 		rc = -EIO;			/* a counter that does not count */
 	if (!rc)
 		hs.advanced = true;
@@ -234,7 +235,7 @@ static int __init efi_copy_take(struct tpm2_hibseal_blob *blob)
 {
 	struct efi_blob_copy *copy;
 	unsigned long size = sizeof(*copy);
-	efi_status_t st;
+	efi_status_t st, del = EFI_SUCCESS;
 	u32 attr;
 	int rc = -ENOENT;
 
@@ -249,8 +250,11 @@ static int __init efi_copy_take(struct tpm2_hibseal_blob *blob)
 	}
 	st = efivar_get_variable(efi_copy_name, &efi_copy_guid, &attr, &size, copy);
 	if (st == EFI_SUCCESS || st == EFI_BUFFER_TOO_SMALL)
-		efivar_set_variable_locked(efi_copy_name, &efi_copy_guid, 0, 0, NULL, false);
+		del = efivar_set_variable_locked(efi_copy_name, &efi_copy_guid, 0, 0, NULL, false);
 	efivar_unlock();
+	/* Left in place, every later boot would unseal it again: say so (it stays stale). */
+	if (del != EFI_SUCCESS)
+		pr_warn("cannot delete the EFI copy of the key blob (EFI status 0x%lx)\n", del);
 	if (st == EFI_SUCCESS) {
 		rc = -EBADMSG;
 		if (le32_to_cpu(copy->magic) == EFI_COPY_MAGIC &&
@@ -301,7 +305,7 @@ static void __init pending_key_load(void)
 	hs.pending_blob = *blob;
 	hs.have_pending = true;
 	pr_info("pending image's key unsealed from its EFI copy (%u-byte blob), for one resume at anti-replay counter %llu\n",
-		blob->len, hs.pending);
+		blob->len, hs.pending_counter);
 out:
 	kfree(blob);
 }
@@ -309,10 +313,10 @@ out:
 /**
  * hibseal_window_store_blob() - keep this boot's key blob in EFI for the next boot window
  *
- * Called when an image is written.
+ * Called when an image is started (hibseal_image_create()), before any of it is written.
  *
- * Return: 0; -EOPNOTSUPP without EFI variables; -EPERM when sealing is unavailable; -EIO if
- * the firmware refused the write.
+ * Return: 0; -EOPNOTSUPP without EFI variables; -EPERM when sealing is unavailable; -ENOMEM;
+ * -EIO if the firmware refused the write.
  */
 int hibseal_window_store_blob(void)
 {
@@ -562,7 +566,7 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 static void log_stale(u64 image_counter)
 {
 	pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
-	       image_counter, hs.pending);
+	       image_counter, hs.pending_counter);
 }
 
 /**
@@ -576,7 +580,7 @@ static void log_stale(u64 image_counter)
  */
 int hibseal_window_fresh(u64 image_counter)
 {
-	if (hs.ready && image_counter != hs.pending) {
+	if (hs.ready && image_counter != hs.pending_counter) {
 		log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -608,7 +612,7 @@ int hibseal_window_advance_counter(u64 image_counter)
 		       hs.reason);
 		return -EACCES;
 	}
-	if (image_counter != hs.pending) {
+	if (image_counter != hs.pending_counter) {
 		log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -620,6 +624,7 @@ int hibseal_window_advance_counter(u64 image_counter)
 	}
 	pr_info("anti-replay counter advanced to %llu: this image cannot be resumed again\n",
 		hs.counter);
+	drop_pending();
 	return 0;
 }
 
@@ -651,11 +656,15 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 		pr_err("image refused: its key blob is not the one the boot window unsealed\n");
 		return -ENOKEY;
 	}
-	if (image_counter != hs.pending) {
+	if (image_counter != hs.pending_counter) {
 		log_stale(image_counter);
 		return -ESTALE;
 	}
 	memcpy(secret, hs.pending_secret, HIBSEAL_SECRET_SIZE);
+	if (READ_ONCE(hs.lifted)) {
+		memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
+		return -ENOKEY;
+	}
 	return 0;
 }
 
@@ -679,7 +688,7 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 		return -ENOKEY;
 	}
 	drop_pending();
-	if (image_counter != hs.pending) {
+	if (image_counter != hs.pending_counter) {
 		log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -690,12 +699,14 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 /**
  * hibseal_window_pending() - whether a pending image's key waits for a resume
  * @counter: if so, receives the counter value that image must carry
+ *
+ * Return: true if the boot window unsealed a pending image's key and it is still there.
  */
 bool hibseal_window_pending(u64 *counter)
 {
 	if (!hs.have_pending || READ_ONCE(hs.lifted))
 		return false;
-	*counter = hs.pending;
+	*counter = hs.pending_counter;
 	return true;
 }
 
@@ -862,8 +873,25 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 		return -EPERM;
 	memcpy(secret, hs.secret, HIBSEAL_SECRET_SIZE);
 	*blob = hs.blob;
+	/* A lift may have started wiping it meanwhile (lift_wipe()). */
+	if (READ_ONCE(hs.lifted)) {
+		memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
+		return -EPERM;
+	}
 	return 0;
 }
+
+/*
+ * The wipe after a lift runs in process context: readers copy the secrets there, and check
+ * the lift flag again after copying (see hibseal_boot_secret()), so none keeps a torn copy.
+ */
+static void lift_wipe(struct work_struct *work)
+{
+	if (hs.ready || hs.have_pending)
+		disable_sealing("lockdown was lifted in this boot", 0, NULL);
+}
+
+static DECLARE_WORK(lift_work, lift_wipe);
 
 /**
  * hibseal_lockdown_lifted() - lockdown was lifted in this boot (SysRq+x)
@@ -874,8 +902,7 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 void hibseal_lockdown_lifted(void)
 {
 	WRITE_ONCE(hs.lifted, true);
-	if (hs.ready)
-		disable_sealing("lockdown was lifted in this boot", 0, NULL);
+	schedule_work(&lift_work);
 }
 
 /**
@@ -901,6 +928,28 @@ void hibseal_image_written(void)
 }
 
 /**
+ * hibseal_lifted() - whether lockdown was lifted in this boot
+ *
+ * Return: true after SysRq+x: nothing sealed may be made or restored any more.
+ */
+bool hibseal_lifted(void)
+{
+	return READ_ONCE(hs.lifted);
+}
+
+/**
+ * hibseal_pending_key() - whether a pending sealed image's key waits for a resume
+ *
+ * Return: true if the boot window unsealed one and it is still there.
+ */
+bool hibseal_pending_key(void)
+{
+	u64 counter;
+
+	return hibseal_window_pending(&counter);
+}
+
+/**
  * hibseal_ready() - whether this boot can write a sealed image
  *
  * Return: true once the boot secret is sealed and the window closed, and until anything
@@ -918,7 +967,12 @@ bool hibseal_ready(void)
  */
 const char *hibseal_unavailable_reason(void)
 {
-	return hibseal_ready() ? NULL : hs.reason;
+	if (hibseal_ready())
+		return NULL;
+	/* Before lift_wipe() has run, the lift is the reason all the same. */
+	if (READ_ONCE(hs.lifted))
+		return "lockdown was lifted in this boot";
+	return hs.reason;
 }
 
 /*
