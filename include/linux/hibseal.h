@@ -25,6 +25,7 @@ void hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
 bool hibseal_lifted(void);
 bool hibseal_pending_key(void);
+bool hibseal_key_held(void);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
 void hibseal_window_after_suspend(void);
@@ -37,6 +38,7 @@ static inline void hibseal_tpm_registered(struct tpm_chip *chip) { }
 static inline bool hibseal_ready(void) { return false; }
 static inline bool hibseal_lifted(void) { return false; }
 static inline bool hibseal_pending_key(void) { return false; }
+static inline bool hibseal_key_held(void) { return false; }
 static inline const char *hibseal_unavailable_reason(void)
 {
 	return "sealed hibernation is not built into this kernel";

@@ -928,6 +928,20 @@ void hibseal_image_written(void)
 }
 
 /**
+ * hibseal_key_held() - whether kernel memory holds a key that could forge a sealed image
+ *
+ * The boot secret from the window on while sealing is ready, and a pending image's key. The
+ * lockdown LSM then refuses, even below confidentiality, what would let root read kernel
+ * memory (patch 0011): whoever reads such a key can forge an image the next boot restores.
+ *
+ * Return: true while either is in memory.
+ */
+bool hibseal_key_held(void)
+{
+	return (READ_ONCE(hs.ready) || READ_ONCE(hs.have_pending)) && !READ_ONCE(hs.lifted);
+}
+
+/**
  * hibseal_lifted() - whether lockdown was lifted in this boot
  *
  * Return: true after SysRq+x: nothing sealed may be made or restored any more.

@@ -12,12 +12,16 @@
  *   expected  what this mode should show: ok, an errno name, or a state word
  *   observed  what the kernel did
  *   logged    yes/no: whether "Lockdown: lockdown-matrix: <reason> is restricted; see man
- *             kernel_lockdown.7" was logged by this operation ("boot": during boot)
+ *             kernel_lockdown.7" was logged by this operation ("boot": during boot), or for a
+ *             refusal because sealed hibernation holds its key (patch 0011) "... is restricted
+ *             while sealed hibernation holds its key; see man kernel_lockdown.7"
  *   verdict   pass, fail or skip; a skip says why in the note
  *   note      what this mode adds (who refused first, a state)
  *   op        what the row does
  *
- * Expectations depend on the lockdown level (/sys/kernel/security/lockdown) and on whether
+ * Expectations depend on the lockdown level (/sys/kernel/security/lockdown), on whether
+ * sealed hibernation holds a key (/sys/power/hibernate_seal reads "ready": then what reads
+ * kernel memory is refused under integrity too), and on whether
  * the firmware booted with Secure Boot: then IMA's architecture policy enforces module and
  * kexec signatures and answers before lockdown is asked (see docs/lockdown-conformance.md).
  * The host decides nothing from this program's verdicts alone: it also checks the mode and
@@ -66,6 +70,7 @@ static struct {
 	enum level level;	/* this boot's lockdown level */
 	bool secureboot;	/* firmware Secure Boot on (IMA's arch policy applies) */
 	bool sig_enforce;	/* module.sig_enforce, as IMA's arch policy sets it */
+	bool key_held;		/* sealed hibernation is ready: its key is in kernel memory */
 	int kmsg;		/* /dev/kmsg, positioned after the last record read */
 	char boot_log[1 << 20];	/* the kernel log as it was when this program started */
 } g;
@@ -75,6 +80,7 @@ struct result {
 	char observed[64];
 	const char *log;	/* lockdown reason expected in the log, or NULL for none */
 	bool log_at_boot;	/* the reason is logged during boot, not by this operation */
+	bool log_sealed;	/* ... in the line of a refusal for sealed hibernation's key */
 	const char *skip;	/* why this row cannot run here */
 	char note[160];
 };
@@ -137,6 +143,21 @@ static void expect_lockdown(struct result *r, enum level lv, const char *reason,
 	}
 }
 
+/*
+ * A read of kernel memory (a confidentiality reason): refused from confidentiality on, and
+ * under integrity while sealed hibernation holds its key (patch 0011), with a line of its own.
+ */
+static void expect_kmem(struct result *r, const char *reason, const char *err)
+{
+	expect_lockdown(r, LV_CONFIDENTIALITY, reason, err);
+	if (g.level == LV_INTEGRITY && g.key_held) {
+		r->expect = err;
+		r->log = reason;
+		r->log_sealed = true;
+		note(r, "sealed hibernation holds its key");
+	}
+}
+
 static int read_file(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY);
@@ -184,12 +205,12 @@ static void kmsg_drain(int fd, char *out, size_t len)
 	}
 }
 
-static bool lockdown_line(const char *log, const char *comm, const char *reason)
+static bool lockdown_line(const char *log, const char *comm, const char *reason, bool sealed)
 {
 	char want[256];
 
-	snprintf(want, sizeof(want), "Lockdown: %s: %s is restricted; see man kernel_lockdown.7",
-		 comm, reason);
+	snprintf(want, sizeof(want), "Lockdown: %s: %s is restricted%s; see man kernel_lockdown.7",
+		 comm, reason, sealed ? " while sealed hibernation holds its key" : "");
 	return strstr(log, want) != NULL;
 }
 
@@ -350,7 +371,7 @@ static void row_dev_port(struct result *r)
 
 static void row_kcore(struct result *r)
 {
-	expect_lockdown(r, LV_CONFIDENTIALITY, "/proc/kcore access", "EPERM");
+	expect_kmem(r, "/proc/kcore access", "EPERM");
 	open_row(r, "/proc/kcore", O_RDONLY);
 }
 
@@ -598,7 +619,7 @@ static void row_kprobes(struct result *r)
 	char type[32];
 	int fd;
 
-	expect_lockdown(r, LV_CONFIDENTIALITY, "use of kprobes", "EPERM");
+	expect_kmem(r, "use of kprobes", "EPERM");
 	if (read_file("/sys/bus/event_source/devices/kprobe/type", type, sizeof(type)) < 0) {
 		snprintf(r->observed, sizeof(r->observed), "no-kprobe-pmu");
 		return;
@@ -675,7 +696,7 @@ static int bpf_load(int func)
 static void row_bpf_read_kernel(struct result *r)
 {
 	/* The verifier gets no prototype for the helper: "unknown func", EINVAL. */
-	expect_lockdown(r, LV_CONFIDENTIALITY, "use of bpf to read kernel RAM", "EINVAL");
+	expect_kmem(r, "use of bpf to read kernel RAM", "EINVAL");
 	observe(r, bpf_load(BPF_FUNC_probe_read_kernel));
 }
 
@@ -690,7 +711,7 @@ static void row_perf(struct result *r)
 	struct perf_event_attr attr;
 	int fd;
 
-	expect_lockdown(r, LV_CONFIDENTIALITY, "unsafe use of perf", "EPERM");
+	expect_kmem(r, "unsafe use of perf", "EPERM");
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
@@ -826,7 +847,7 @@ static int run_row(const struct row *row)
 		verdict = !strcmp(r.expect, r.observed) && (!r.log || seen) ? "pass" : "fail";
 	} else {
 		bool want = r.log != NULL;
-		bool saw = want && lockdown_line(log, COMM, r.log);
+		bool saw = want && lockdown_line(log, COMM, r.log, r.log_sealed);
 		bool saw_any = strstr(log, "Lockdown: ") != NULL;
 
 		logged = saw ? "yes" : saw_any ? "other" : "no";
@@ -871,6 +892,8 @@ static void setup(void)
 	}
 	g.sig_enforce = read_file("/sys/module/module/parameters/sig_enforce", buf,
 				  sizeof(buf)) > 0 && buf[0] == 'Y';
+	g.key_held = read_file("/sys/power/hibernate_seal", buf, sizeof(buf)) > 0 &&
+		     !strncmp(buf, "ready", 5);
 
 	/* The whole log so far (for what the kernel did at boot), then only new records. */
 	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
