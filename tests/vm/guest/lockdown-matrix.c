@@ -59,6 +59,7 @@
 #include <linux/perf_event.h>
 #include <linux/reboot.h>
 #include <linux/serial.h>
+#include <linux/suspend_ioctls.h>
 #include <linux/uinput.h>
 
 #define LDM_DIR "/lib/ldm"
@@ -392,10 +393,31 @@ static void row_hibernation(struct result *r)
 
 static void row_uswsusp(struct result *r)
 {
-	/* Under lockdown the plain /dev/snapshot protocol stays shut. Lockdown logs the
-	 * hibernation refusal once per boot, when it is first asked (at /sys/power/state). */
+	int fd, rc;
+
+	/*
+	 * Under lockdown the plain /dev/snapshot protocol is refused: at open() when sealing is
+	 * unavailable, else at its first step, SNAPSHOT_FREEZE (the device opens for the sealed
+	 * protocol, patch 0010). Lockdown logs the hibernation refusal once per boot, when it is
+	 * first asked (at /sys/power/state); hibseal logs its own line for the ioctl.
+	 */
 	r->expect = g.level >= LV_INTEGRITY ? "EPERM" : "ok";
-	open_row(r, "/dev/snapshot", O_RDONLY);
+	fd = open("/dev/snapshot", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || g.level == LV_NONE) {
+		observe(r, fd);
+		if (fd >= 0)
+			close(fd);
+		else if (g.level >= LV_INTEGRITY)
+			note(r, "refused at open() (sealing unavailable)");
+		return;
+	}
+	rc = ioctl(fd, SNAPSHOT_FREEZE);
+	observe(r, rc);
+	if (!rc)
+		ioctl(fd, SNAPSHOT_UNFREEZE);
+	else
+		note(r, "open() works for the sealed protocol; SNAPSHOT_FREEZE refused");
+	close(fd);
 }
 
 static const char *pci_dev = "/sys/bus/pci/devices/0000:00:05.0";
@@ -766,8 +788,8 @@ static const struct row rows[] = {
 	  "'disk' in /sys/power/state: the in-kernel writer, sealed under lockdown once the "
 	  "TPM boot window sealed its secret" },
 	{ "hibernation-uswsusp", LV_INTEGRITY, "hibernation", row_uswsusp,
-	  "open(\"/dev/snapshot\"), plain uswsusp; lockdown logs the hibernation line once "
-	  "per boot, when first asked" },
+	  "open(\"/dev/snapshot\") and SNAPSHOT_FREEZE, plain uswsusp; lockdown logs the "
+	  "hibernation line once per boot, when first asked" },
 	{ "pci-config-write", LV_INTEGRITY, "direct PCI access", row_pci_config,
 	  "write of config space byte 0x3c (Interrupt Line, unchanged) of 00:05.0 through sysfs" },
 	{ "pci-bar-mmap", LV_INTEGRITY, "direct PCI access", row_pci_bar,
