@@ -188,6 +188,66 @@ static void test_damage(void)
 	}
 }
 
+/* hs_us_inspect(): @fn damages the stored stream or header; NULL: valid. */
+static void inspect_case(const char *name, void (*fn)(struct synth_us *d), int want,
+			 enum hs_region region, const char *says)
+{
+	struct hs_image_info info;
+	struct hs_source src;
+	struct synth_us d;
+	int rc;
+
+	synth_us_build_sealed(&d, 3, 200);
+	if (fn) {
+		fn(&d);
+		synth_us_redigest(&d);
+	}
+	hs_source_memory(&src, d.buf, d.pages * PG);
+	rc = hs_us_inspect(&src, 0, &info);
+	if (!tap(rc == want && (want || (info.nr_chunks == 4 && info.chunks_found == 4 &&
+					info.compressed_bytes == 600 && info.counter == 7)) &&
+		 (!want || (info.region == region && strstr(info.reason, says))),
+		 "uswsusp.inspect.%s", name))
+		printf("# rc %d, region %s, chunk %llu: %s\n", rc, hs_region_name(info.region),
+		       (unsigned long long)info.chunk, info.reason);
+	free(d.buf);
+}
+
+/* Byte @off of the stored stream. */
+static uint8_t *stream_byte(struct synth_us *d, uint64_t off)
+{
+	return d->buf + (d->first_stream + 2 * (off / PG)) * PG + off % PG;
+}
+
+#define CH0	(16 + PG + 32)			/* chunk 0's size */
+#define CH	(16 + 200 + 32)			/* a data chunk's size */
+
+static void i_swap_writer_kind(struct synth_us *d) { synth_us_header(d)->image.flags = 0; }
+static void i_count(struct synth_us *d) { synth_us_header(d)->image.nr_chunks = htole64(5); }
+static void i_reserved2(struct synth_us *d) { synth_us_header(d)->image.reserved2[9] = 1; }
+static void i_metadata_len(struct synth_us *d) { *stream_byte(d, 9) = 0x11; }
+static void i_magic(struct synth_us *d) { *stream_byte(d, CH0 + CH) ^= 1; }
+static void i_not_final(struct synth_us *d) { *stream_byte(d, CH0 + 2 * CH + 4) = HIBSEAL_CHUNK_LZO; }
+static void i_early_final(struct synth_us *d) { *stream_byte(d, CH0 + 4) |= HIBSEAL_CHUNK_FINAL; }
+static void i_len(struct synth_us *d) { *stream_byte(d, CH0 + 2 * CH + 9) = 1; }
+
+static void test_inspect(void)
+{
+	inspect_case("valid", NULL, 0, HS_REGION_NONE, "");
+	inspect_case("swap-writer-kind", i_swap_writer_kind, -EINVAL, HS_REGION_SEAL_HEADER,
+		     "through /dev/snapshot");
+	inspect_case("count", i_count, -EINVAL, HS_REGION_DATA_CHUNK, "4 chunks, the header says 5");
+	inspect_case("reserved2", i_reserved2, -EINVAL, HS_REGION_SEAL_HEADER, "reserved2 byte 9");
+	inspect_case("metadata-len", i_metadata_len, -EINVAL, HS_REGION_METADATA_CHUNK,
+		     "not one page");
+	inspect_case("chunk-magic", i_magic, -EINVAL, HS_REGION_DATA_CHUNK, "malformed chunk header");
+	inspect_case("final-missing", i_not_final, -EINVAL, HS_REGION_DATA_CHUNK,
+		     "without a final chunk");
+	inspect_case("final-early", i_early_final, -EINVAL, HS_REGION_DATA_CHUNK,
+		     "final, but the stream goes on");
+	inspect_case("chunk-past-end", i_len, -EINVAL, HS_REGION_DATA_CHUNK, "the stream ends inside it");
+}
+
 static void test_config(void)
 {
 	struct hs_us_config c;
@@ -224,6 +284,7 @@ int main(void)
 {
 	test_valid();
 	test_damage();
+	test_inspect();
 	test_config();
 	return tap_exit();
 }

@@ -14,6 +14,8 @@ boot_id=$(guest_value boot_id)
 python3 "$top/tests/vm/tools/usimg.py" "$W/swap.img" flip | sed 's/^/# /'
 
 vm_boot resume
+expect '^HIBSEAL: inspect structure: valid$' \
+	"hibseal inspect to find the structure intact (a ciphertext bit needs the key to be seen)"
 expect '^resume: image found on /dev/vdb: ' "resume to find the image (its stored structure intact)"
 expect 'hibseal: /dev/snapshot: sealed resume: header accepted' "the header accepted"
 expect 'hibseal: image refused: chunk 3 does not authenticate' "the flipped chunk refused"

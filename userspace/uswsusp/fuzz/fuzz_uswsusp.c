@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the parsers resume runs on what it finds: hs_us_load() on the input as a
- * whole device (swap header page at page 0), and hs_us_config_parse() on it as a configuration
- * file. Besides the sanitizers' checks, the results must be self-consistent: a loaded image has
+ * libFuzzer target for the parsers of s2disk's stored images: hs_us_load() (what resume runs)
+ * and hs_us_inspect() (what hibseal inspect runs) on the input as a whole device (swap header
+ * page at page 0), and hs_us_config_parse() on it as a configuration file. Besides the sanitizers' checks, the results must be self-consistent: a loaded image has
  * every stream page on the device, page aligned and not the header page; a refusal has a reason.
  */
 #include <errno.h>
@@ -36,6 +36,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	} else if (ret != -ENOENT && ret != -ENOMEM) {
 		abort();
+	}
+
+	/* The same bytes through hibseal inspect's check of a stored stream. */
+	{
+		struct hs_image_info info;
+
+		ret = hs_us_inspect(&src, 0, &info);
+		if (ret == -EINVAL && (info.region == HS_REGION_NONE || !info.reason[0]))
+			abort();
+		if (ret && ret != -EINVAL && ret != -ENOENT && ret != -ENOMEM && ret != -EIO)
+			abort();
+		if (!ret && (info.chunks_found != info.nr_chunks || info.nr_chunks < 2))
+			abort();
 	}
 
 	text = malloc(size + 1);

@@ -46,6 +46,9 @@ int main(int argc, char *argv[])
 	synth_us_redigest(&d);
 	rc |= put(argv[1], "damaged-reserved", d.buf, d.pages * HS_PAGE_SIZE);
 	free(d.buf);
+	synth_us_build_sealed(&d, 2, 300);
+	rc |= put(argv[1], "valid-sealed-stream", d.buf, d.pages * HS_PAGE_SIZE);
+	free(d.buf);
 	rc |= put(argv[1], "config-suspend-utils", config, sizeof(config) - 1);
 	return rc;
 }

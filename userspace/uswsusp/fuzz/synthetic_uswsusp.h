@@ -36,6 +36,13 @@ struct synth_us {
 /* Build a device with a stored stream of @stream_bytes bytes (stream page i filled with i). */
 void synth_us_build(struct synth_us *d, uint64_t stream_bytes);
 
+/*
+ * Build a device holding a structurally valid sealed stream, as s2disk stores what the kernel
+ * hands out: chunk 0 (one page), then @nr_data LZO chunks of @data_len bytes each, the last
+ * final, 32-byte tags; the image header filled in to match (written through /dev/snapshot).
+ */
+void synth_us_build_sealed(struct synth_us *d, unsigned int nr_data, uint32_t data_len);
+
 /* The stored header and map page @j, in place. */
 struct hs_us_header *synth_us_header(struct synth_us *d);
 struct hs_us_map *synth_us_map(struct synth_us *d, uint64_t j);

@@ -211,6 +211,165 @@ out:
 	return err;
 }
 
+static int __attribute__((format(printf, 4, 5)))
+inspect_damaged(struct hs_image_info *info, enum hs_region region, uint64_t chunk,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	info->region = region;
+	info->chunk = chunk;
+	va_start(ap, fmt);
+	vsnprintf(info->reason, sizeof(info->reason), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* @len bytes of the stream from @off, through the map. */
+static int stream_read(const struct hs_source *src, const struct hs_us_image *img, uint64_t off,
+		       void *buf, size_t len)
+{
+	uint8_t *out = buf;
+
+	while (len) {
+		uint64_t page = off / HS_PAGE_SIZE, in = off % HS_PAGE_SIZE;
+		size_t n = HS_PAGE_SIZE - in < len ? HS_PAGE_SIZE - in : len;
+		int err = src->read(src->ctx, img->pages[page] + in, out, n);
+
+		if (err)
+			return err;
+		out += n;
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* The sealed image header's fields, as hibseal inspect checks a swap writer's. */
+static int inspect_image_header(const struct hibseal_image_header *hdr,
+				struct hs_image_info *info)
+{
+	const enum hs_region region = HS_REGION_SEAL_HEADER;
+	unsigned int want_tag;
+	size_t i;
+
+	info->version = le16toh(hdr->version);
+	info->aead = le16toh(hdr->aead);
+	info->tag_size = le16toh(hdr->tag_size);
+	info->key_blob_size = le32toh(hdr->key_blob_size);
+	info->nr_chunks = le64toh(hdr->nr_chunks);
+	info->image_pages = le64toh(hdr->image_pages);
+	info->counter = le64toh(hdr->counter);
+	info->compressed = true;
+	if (info->version != HIBSEAL_VERSION || le16toh(hdr->header_size) != sizeof(*hdr))
+		return inspect_damaged(info, region, 0, "version %u, size %u: not version %d's",
+				       info->version, le16toh(hdr->header_size), HIBSEAL_VERSION);
+	want_tag = info->aead == HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 ? 32 :
+		   info->aead == HIBSEAL_AEAD_AES256_GCM ? 16 : 0;
+	if (!want_tag || info->tag_size != want_tag)
+		return inspect_damaged(info, region, 0, "aead %u with %u-byte tags", info->aead,
+				       info->tag_size);
+	if (le32toh(hdr->flags) != HIBSEAL_IMAGE_SNAPSHOT)
+		return inspect_damaged(info, region, 0, "flags 0x%" PRIx32
+				       ", an image written through /dev/snapshot has 0x%x",
+				       le32toh(hdr->flags), HIBSEAL_IMAGE_SNAPSHOT);
+	if (hdr->reserved1 || hdr->swsusp_flags)
+		return inspect_damaged(info, region, 0, "reserved1 or swsusp_flags is not 0");
+	for (i = 0; i < sizeof(hdr->reserved2); i++)
+		if (hdr->reserved2[i])
+			return inspect_damaged(info, region, 0, "reserved2 byte %zu is not 0", i);
+	if (!info->key_blob_size || info->key_blob_size > sizeof(hdr->key_blob))
+		return inspect_damaged(info, HS_REGION_KEY_BLOB, 0, "key_blob_size %" PRIu32
+				       " is out of range", info->key_blob_size);
+	if (info->nr_chunks < 2 || !info->image_pages)
+		return inspect_damaged(info, region, 0, "nr_chunks %" PRIu64 ", image_pages %" PRIu64
+				       ": too few", info->nr_chunks, info->image_pages);
+	return 0;
+}
+
+/* Every chunk header along the stream. */
+static int inspect_stream(const struct hs_source *src, const struct hs_us_image *img,
+			  struct hs_image_info *info)
+{
+	const uint64_t len_max = 32 * HS_PAGE_SIZE + 32 * HS_PAGE_SIZE / 16 + 67;
+	uint64_t off = 0, index;
+
+	for (index = 0; off < img->hdr.stream_bytes; index++) {
+		enum hs_region region = index ? HS_REGION_DATA_CHUNK : HS_REGION_METADATA_CHUNK;
+		struct hibseal_chunk_header ch;
+		uint32_t flags, len;
+		uint64_t size;
+		int err;
+
+		if (index == info->nr_chunks)
+			return inspect_damaged(info, region, index, "more chunks than the header's %"
+					       PRIu64, info->nr_chunks);
+		if (img->hdr.stream_bytes - off < sizeof(ch))
+			return inspect_damaged(info, region, index, "the stream ends inside its header");
+		err = stream_read(src, img, off, &ch, sizeof(ch));
+		if (err) {
+			info->io_error = -err;
+			return -EIO;
+		}
+		flags = le32toh(ch.flags);
+		len = le32toh(ch.len);
+		if (le32toh(ch.magic) != HIBSEAL_CHUNK_MAGIC || ch.reserved ||
+		    flags & ~(uint32_t)HIBSEAL_CHUNK_FLAGS)
+			return inspect_damaged(info, region, index, "malformed chunk header at stream byte %"
+					       PRIu64, off);
+		if (!index && (flags || len != HS_PAGE_SIZE))
+			return inspect_damaged(info, region, 0, "flags 0x%" PRIx32 ", len %" PRIu32
+					       ": not one page, sealed alone", flags, len);
+		if (index && (!(flags & HIBSEAL_CHUNK_LZO) || !len || len > len_max))
+			return inspect_damaged(info, region, index, "flags 0x%" PRIx32 ", len %" PRIu32
+					       ": not an LZO unit", flags, len);
+		size = sizeof(ch) + (uint64_t)len + info->tag_size;
+		if (img->hdr.stream_bytes - off < size)
+			return inspect_damaged(info, region, index, "the stream ends inside it");
+		off += size;
+		info->chunks_found = index + 1;
+		if (index)
+			info->compressed_bytes += len;
+		if (!(flags & HIBSEAL_CHUNK_FINAL) != (off != img->hdr.stream_bytes))
+			return inspect_damaged(info, region, index, "%s", flags & HIBSEAL_CHUNK_FINAL ?
+					       "final, but the stream goes on" :
+					       "the stream ends without a final chunk");
+	}
+	if (info->chunks_found != info->nr_chunks)
+		return inspect_damaged(info, HS_REGION_DATA_CHUNK, info->chunks_found,
+				       "%" PRIu64 " chunks, the header says %" PRIu64,
+				       info->chunks_found, info->nr_chunks);
+	return 0;
+}
+
+int hs_us_inspect(const struct hs_source *src, uint64_t header_off, struct hs_image_info *info)
+{
+	struct hs_us_image img;
+	char why[HS_REASON_MAX];
+	int err;
+
+	memset(info, 0, sizeof(*info));
+	err = hs_us_load(src, header_off, &img, why, sizeof(why));
+	if (err == -EBADMSG) {
+		info->region = strstr(why, "map") || strstr(why, "stream page") ?
+			HS_REGION_SWAP_MAP : HS_REGION_SWAP_HEADER;
+		snprintf(info->reason, sizeof(info->reason), "%s", why);
+		return -EINVAL;
+	}
+	if (err == -EIO || (err < 0 && err != -ENOENT && err != -ENOMEM)) {
+		info->io_error = -err;
+		return -EIO;
+	}
+	if (err)
+		return err;
+	info->map_pages = img.hdr.nr_maps;
+	info->chunk_pages = img.hdr.stream_pages;
+	info->pages_used = img.hdr.nr_maps + img.hdr.stream_pages;
+	err = inspect_image_header(&img.hdr.image, info) ?: inspect_stream(src, &img, info);
+	hs_us_image_free(&img);
+	return err;
+}
+
 void hs_us_image_free(struct hs_us_image *img)
 {
 	free(img->pages);

@@ -130,6 +130,22 @@ int hs_us_load(const struct hs_source *src, uint64_t header_off, struct hs_us_im
 	       char *why, size_t why_size);
 
 /**
+ * hs_us_inspect() - check the structure of an image s2disk stored, without the key
+ * @src:        the resume device (or an image file)
+ * @header_off: byte offset of the swap header page
+ * @info:       receives the facts found and, on failure, where and why (as hs_image_inspect():
+ *              the stored header and map are the swap-header and swap-map regions)
+ *
+ * hs_us_load(), then the sealed image header's fields (written through /dev/snapshot), then
+ * every chunk header along the stream: chunk 0 the metadata page, LZO data chunks, the final
+ * one last and ending the stream exactly, as many as the header says. Authenticates nothing.
+ *
+ * Return: 0 when the structure is valid; -ENOENT when there is no image of ours; -EINVAL when
+ * it is damaged; -EIO when a read failed; -ENOMEM.
+ */
+int hs_us_inspect(const struct hs_source *src, uint64_t header_off, struct hs_image_info *info);
+
+/**
  * hs_us_image_free() - free what hs_us_load() allocated
  * @img: the image
  */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "libhibseal.h"
+#include "uswsusp.h"
 
 #define EXIT_USAGE	2
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -92,9 +93,10 @@ static int parse_page(const char *s, uint64_t *page)
 	return 0;
 }
 
-static void print_report(const struct hs_image_info *info)
+static void print_report(const struct hs_image_info *info, bool s2disk)
 {
-	printf("format: hibseal sealed hibernation image, version %u\n", info->version);
+	printf("format: hibseal sealed hibernation image, version %u%s\n", info->version,
+	       s2disk ? ", stored by s2disk (sealed /dev/snapshot stream)" : "");
 	printf("construction: %s, %u-byte tags\n", hs_aead_name(info->aead), info->tag_size);
 	printf("compression: %s\n", info->compressed ? "LZO" : "none");
 	printf("chunks: %" PRIu64 " (metadata and %" PRIu64 " data)\n", info->nr_chunks,
@@ -103,8 +105,14 @@ static void print_report(const struct hs_image_info *info)
 	printf("anti-replay counter: %" PRIu64 "\n", info->counter);
 	printf("key blob bytes: %" PRIu32 "\n", info->key_blob_size);
 	printf("data chunk bytes: %" PRIu64 "\n", info->compressed_bytes);
-	printf("swap pages used: %" PRIu64 " (%" PRIu64 " swap map, %" PRIu64
-	       " chunk, 1 sealed header)\n", info->pages_used, info->map_pages, info->chunk_pages);
+	if (s2disk)
+		printf("swap pages used: %" PRIu64 " (%" PRIu64 " map, %" PRIu64
+		       " stream; the header is in the swap header page)\n", info->pages_used,
+		       info->map_pages, info->chunk_pages);
+	else
+		printf("swap pages used: %" PRIu64 " (%" PRIu64 " swap map, %" PRIu64
+		       " chunk, 1 sealed header)\n", info->pages_used, info->map_pages,
+		       info->chunk_pages);
 	printf("structure: valid\n");
 	printf("not checked: chunk tags, key blob, image MAC (they need the key)\n");
 }
@@ -210,6 +218,18 @@ out_key:
 	return ret;
 }
 
+/* Whether the swap header page announces an image s2disk stored. */
+static bool stored_by_s2disk(const struct hs_source *src, uint64_t header_page)
+{
+	uint8_t page[HS_PAGE_SIZE];
+
+	if (header_page > src->size / HS_PAGE_SIZE ||
+	    src->size - header_page * HS_PAGE_SIZE < HS_PAGE_SIZE ||
+	    src->read(src->ctx, header_page * HS_PAGE_SIZE, page, sizeof(page)))
+		return false;
+	return hs_us_probe(page) == HS_US_IMAGE;
+}
+
 static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 {
 	static const char offset_opt[] = "--resume-offset=";
@@ -217,6 +237,7 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	struct hs_source src;
 	uint64_t header_page = 0;
 	const char *path;
+	bool s2disk;
 	int fd, err, ret = EXIT_FAILURE;
 
 	if (argc == 3 && !strncmp(argv[1], offset_opt, sizeof(offset_opt) - 1)) {
@@ -232,12 +253,15 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	fd = open_image("inspect", path, &src);
 	if (fd < 0)
 		return EXIT_FAILURE;
-	err = hs_image_inspect(&src, header_page, &info);
+	/* The kernel's swap writer's image, or one s2disk stored ("ULSUSPEND"). */
+	s2disk = stored_by_s2disk(&src, header_page);
+	err = s2disk ? hs_us_inspect(&src, header_page * HS_PAGE_SIZE, &info) :
+		hs_image_inspect(&src, header_page, &info);
 	if (err) {
 		report_failure("inspect", path, err, &info);
 		goto out;
 	}
-	print_report(&info);
+	print_report(&info, s2disk);
 	if (fflush(stdout)) {
 		fprintf(stderr, "hibseal inspect: writing the report: %s\n", strerror(errno));
 		goto out;

@@ -36,6 +36,12 @@ if [ "$sig" = none ]; then
 fi
 
 say "image-boot swap-signature=$sig mode=$uswsusp_mode"
+# What hibseal inspect makes of the stored image, without the key (read only).
+hibseal inspect /dev/vdb >/tmp/inspect 2>&1
+say "inspect-exit rc=$?"
+while IFS= read -r line; do
+	say "inspect $line"
+done </tmp/inspect
 case "$uswsusp_mode" in
 attack)
 	for how in reorder modify; do
