@@ -4,6 +4,7 @@
 #   make check    userspace unit tests and every VM scenario; ends with 'N passed, N failed'
 #   make kernel   the test kernel from Debian's linux-source-6.1, overlay and patches applied
 #   make uki      a signed UKI (kernel, test initramfs, command line) on an ESP disk image
+#   make debian   the Debian 12 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
 #   make lint     shellcheck on the project's shell scripts
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
@@ -15,7 +16,8 @@ B ?= $(CURDIR)/build
 export HIBSEAL_BUILD := $(B)
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
-	tests/vm/guest/init $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run
+	tests/vm/guest/init $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
+	tests/vm/debian/eco.sh tests/vm/debian/eco-sleep-hook
 
 all: uki
 
@@ -45,10 +47,16 @@ lockdown: kernel initramfs
 lockdown-doc:
 	@python3 scripts/lockdown-doc.py $(B)/lockdown/results --write docs/lockdown-conformance.md
 
+# The Debian 12 VM the eco.* scenarios boot: systemd, initramfs-tools, our kernel and tools
+# (scripts/mkdebian.sh; the debootstrap is cached under $(B)/debian).
+debian: kernel
+	@$(MAKE) -s -C userspace/uswsusp OUT=$(B)/uswsusp $(B)/uswsusp/hibseal
+	@scripts/mkdebian.sh
+
 unit:
 	@tests/run.sh unit
 
-check: kernel initramfs lockdown
+check: kernel initramfs lockdown debian
 	@tests/run.sh
 
 demo: kernel initramfs
@@ -64,4 +72,4 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel initramfs lockdown lockdown-doc uki unit check demo bench lint clean
+.PHONY: all setup kernel initramfs lockdown lockdown-doc uki debian unit check demo bench lint clean

@@ -95,6 +95,64 @@ vm_uki() {
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
 
+# debian_init: this scenario boots the Debian 12 VM (scripts/mkdebian.sh): its own copy of the
+# root disk as vdc (vda the ESP, vdb the swap disk as ever). Sets DEBIAN_SWAPFILE_OFFSET.
+debian_init() {
+	local D=$B/debian
+	if [ ! -f "$D/root.img" ] || [ ! -f "$D/initrd.img" ]; then
+		diag "no Debian VM in $D: run 'make debian' first"
+		exit 1
+	fi
+	cp --sparse=always "$D/root.img" "$W/root.img"
+	VM_ROOT_IMG=$W/root.img
+	# A swap partition from the start: initramfs-tools waits 30 s for a resume device that
+	# blkid cannot name.
+	mkswap -q "$W/swap.img" >/dev/null
+	# shellcheck disable=SC2034 # read by eco.swapfile
+	DEBIAN_SWAPFILE_OFFSET=$(cat "$D/swapfile.offset")
+	# systemd, udev and D-Bus under TCG: a boot takes a minute or so.
+	VM_BOOT_TIMEOUT=${VM_DEBIAN_TIMEOUT:-400}
+}
+
+# debian_uki MODE [EXTRA CMDLINE...]: the Debian VM's signed UKI: our kernel, the initramfs
+# Debian's initramfs-tools made for it, root on vdc, and hibseal_eco=MODE for the test service
+# (tests/vm/debian/eco.sh). The same UKI serves every boot of the scenario (PCR 4 measures it).
+debian_uki() {
+	local mode=$1
+	shift
+	VM_CMDLINE="console=ttyS0 panic=-1 root=/dev/vdc rw hibseal_eco=$mode $*"
+	"$top/scripts/mkuki.sh" "$B/bzImage" "$B/debian/initrd.img" "$VM_CMDLINE" "$W/uki.efi"
+	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
+}
+
+# eco_hibernate MODE: the Debian VM's first boot: systemd up under lockdown with sealing ready,
+# swap on, logind saying yes, `systemctl hibernate`, the image written and the power off. Sets
+# ECO_MARKER (the user process's) and ECO_BOOT_ID.
+eco_hibernate() {
+	vm_boot hibernate
+	expect "^HIBSEAL: boot mode=$1 lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=252 " \
+		"Debian's systemd 252 up under lockdown, 'disk' offered, sealing ready"
+	expect '^HIBSEAL: can-hibernate=yes$' "logind to say hibernation is possible"
+	expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
+	expect_not 'hibernate-refused' "a refused hibernation"
+	[ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after writing the image"
+	ECO_MARKER=$(guest_value marker)
+	ECO_BOOT_ID=$(guest_value boot_id)
+	[ -n "$ECO_MARKER" ] || fail "no marker from the user process"
+}
+
+# expect_eco_resumed: this boot verified and restored eco_hibernate's image, and the user process
+# answered from memory with its marker, in the same boot.
+expect_eco_resumed() {
+	expect 'PM: hibernation: resume from hibernation' "the kernel to find the image"
+	expect 'PM: hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
+	expect "^HIBSEAL: resumed user-marker=$ECO_MARKER user-pid=[0-9]+ user-uid=1000 answers=1 boot_id=$ECO_BOOT_ID file-marker=$ECO_MARKER\$" \
+		"the user process to answer with its marker $ECO_MARKER, in boot $ECO_BOOT_ID"
+	expect_not 'image refused' "a refusal"
+	expect_not '^HIBSEAL: boot mode=' "a fresh boot"
+}
+
 # vm_accel: "kvm" if a probe boot under KVM reaches our /init, else "tcg"; probed once per build.
 vm_accel() {
 	local probe=$B/vm/accel log=$B/vm/accel-probe.log
@@ -204,7 +262,12 @@ vm_boot() {
 		tpm_args=(-chardev "socket,id=chrtpm,path=$W/tpm/sock"
 			-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0)
 	fi
-	local swap_file=$W/swap.img
+	local swap_file=$W/swap.img root_args=()
+	# The Debian VM's root disk (debian_init): vdc.
+	# shellcheck disable=SC2054
+	[ -z "${VM_ROOT_IMG:-}" ] ||
+		root_args=(-drive "if=none,id=root,format=raw,file=$VM_ROOT_IMG"
+			-device virtio-blk-pci,drive=root,addr=0x7)
 	[ -z "${VM_SWAP_BLKDEBUG:-}" ] || swap_file=blkdebug:$VM_SWAP_BLKDEBUG:$W/swap.img
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
@@ -215,7 +278,7 @@ vm_boot() {
 		-device virtio-blk-pci,drive=esp,addr=0x5 \
 		-drive "if=none,id=swap,format=raw,file=$swap_file${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
-		"${tpm_args[@]}" \
+		"${root_args[@]}" "${tpm_args[@]}" \
 		-display none -monitor "unix:$W/monitor.sock,server=on,wait=off" \
 		-no-reboot -net none -serial "file:$VM_LOG" \
 		-pidfile "$W/qemu.pid" \
@@ -276,6 +339,17 @@ expect() {
 expect_not() {
 	if grep -Eq -- "$1" "$VM_LOG"; then
 		fail "$(basename "$VM_LOG"): unexpected $2: $(grep -Em1 -- "$1" "$VM_LOG")"
+	fi
+}
+
+# expect_order REGEX1 REGEX2 WHAT: both appear in this boot's log, the first REGEX1 line before
+# the first REGEX2 line.
+expect_order() {
+	local a b
+	a=$(grep -Ean -- "$1" "$VM_LOG" | head -n 1 | cut -d: -f1)
+	b=$(grep -Ean -- "$2" "$VM_LOG" | head -n 1 | cut -d: -f1)
+	if [ -z "$a" ] || [ -z "$b" ] || [ "$a" -ge "$b" ]; then
+		fail "$(basename "$VM_LOG"): expected $3: /$1/ (line ${a:-none}) before /$2/ (line ${b:-none})"
 	fi
 }
 

@@ -1,0 +1,104 @@
+#!/bin/bash
+# mkdebian.sh: the Debian 12 test VM of the eco.* scenarios (issue 7), under $B/debian/:
+#
+#   debootstrap bookworm (systemd, udev, D-Bus, initramfs-tools, tpm2-tss)
+#       --> base-KEY.tar.zst       built once, kept while the package list is unchanged
+#   + our tools (hibseal), the guest's test service and sleep hook (tests/vm/debian/),
+#     an unprivileged user, fstab, initramfs-tools configuration, a swap file
+#       --> root/                  unpacked afresh from the base each run
+#   mkinitramfs, run in root/ for our kernel's version (initramfs-tools, gzip)
+#       --> initrd.img             what the eco scenarios' UKIs carry
+#   mke2fs -d root/
+#       --> root.img               the root disk (ext4, sparse), copied by each scenario
+#       --> swapfile.offset        /swapfile's first block, for resume_offset=
+#
+# Needs root (debootstrap, chroot) and Debian's mirror. A few seconds when the base is cached.
+set -eu
+export LC_ALL=C
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+D=$B/debian
+mirror=${HIBSEAL_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=bookworm
+pkgs=systemd,systemd-sysv,dbus,udev,initramfs-tools,kmod,procps,e2fsprogs,util-linux
+pkgs=$pkgs,libssl3,libtss2-esys-3.0.2-0,libtss2-tctildr0,libtss2-tcti-device0,libtss2-rc0
+
+msg() { printf 'mkdebian: %s\n' "$*"; }
+die() { printf 'mkdebian: error: %s\n' "$*" >&2; exit 1; }
+
+[ "$(id -u)" = 0 ] || die "needs root (debootstrap and chroot)"
+[ -f "$B/kernel.version" ] || die "no kernel built in $B: run 'make kernel' first"
+kver=$(cut -d' ' -f3 "$B/kernel.version")
+[ -x "$B/uswsusp/hibseal" ] || die "no $B/uswsusp/hibseal: run 'make -C userspace/uswsusp'"
+mkdir -p "$D"
+
+# 1. The base system, cached by what it is made of.
+key=$(printf '%s %s %s\n' "$suite" "$pkgs" "$(dpkg-query -W -f='${Version}' debootstrap)" |
+	sha256sum | cut -c1-16)
+base=$D/base-$key.tar.zst
+if [ ! -f "$base" ]; then
+	msg "debootstrap $suite from $mirror (once; cached as ${base##*/})"
+	rm -rf "$D/bootstrap" "$D"/base-*.tar.zst
+	debootstrap --variant=minbase --include="$pkgs" "$suite" "$D/bootstrap" "$mirror" \
+		>"$D/debootstrap.log" 2>&1 || { tail -n 20 "$D/debootstrap.log" >&2; die "debootstrap failed"; }
+	# Nothing the VM needs: package lists and caches, documentation.
+	rm -rf "$D/bootstrap/var/cache/apt/archives/"*.deb "$D/bootstrap/var/lib/apt/lists/"* \
+		"$D/bootstrap/usr/share/doc/"* "$D/bootstrap/usr/share/man/"* \
+		"$D/bootstrap/usr/share/locale/"*
+	tar --numeric-owner -C "$D/bootstrap" -cf - . | zstd -q -T0 -o "$base.tmp"
+	mv "$base.tmp" "$base"
+	rm -rf "$D/bootstrap"
+fi
+
+# 2. This build's root: the base, our tools and the test service.
+R=$D/root
+rm -rf "$R"
+mkdir -p "$R"
+zstd -q -d -c "$base" | tar --numeric-owner -C "$R" -xf -
+echo hibseal-debian >"$R/etc/hostname"
+cat >"$R/etc/fstab" <<'FSTAB'
+# The eco scenarios' disks: vda the ESP (not mounted), vdb a swap partition, vdc this root.
+# Swap is enabled by the test service (tests/vm/debian/eco.sh), which picks partition or file.
+/dev/vdc	/	ext4	rw,errors=remount-ro	0	1
+FSTAB
+install -m 0755 "$B/uswsusp/hibseal" "$R/usr/local/bin/hibseal"
+install -m 0755 "$top/tests/vm/debian/eco.sh" "$R/usr/local/sbin/hibseal-eco"
+install -m 0755 "$top/tests/vm/debian/eco-sleep-hook" "$R/usr/lib/systemd/system-sleep/hibseal-eco"
+install -m 0644 "$top/tests/vm/debian/hibseal-eco.service" "$R/etc/systemd/system/"
+ln -sf /etc/systemd/system/hibseal-eco.service "$R/etc/systemd/system/multi-user.target.wants/"
+# A quiet, quick boot: no login prompts, no timers; the console is the harness's.
+for unit in getty@tty1.service serial-getty@ttyS0.service apt-daily.timer \
+	apt-daily-upgrade.timer e2scrub_all.timer e2scrub_reap.service fstrim.timer \
+	systemd-timesyncd.service; do
+	ln -sf /dev/null "$R/etc/systemd/system/$unit"
+done
+chroot "$R" useradd --create-home --shell /bin/bash eco
+# initramfs-tools: gzip (what the test kernel unpacks) and the swap partition to resume from
+# (its local-premount/resume script writes it to /sys/power/resume).
+sed -i 's/^COMPRESS=.*/COMPRESS=gzip/' "$R/etc/initramfs-tools/initramfs.conf"
+echo "RESUME=/dev/vdb" >"$R/etc/initramfs-tools/conf.d/resume"
+# A swap file without holes (mke2fs -d leaves all-zero blocks out), for eco.swapfile.
+head -c 192M /dev/zero | tr '\0' '\252' >"$R/swapfile"
+chmod 600 "$R/swapfile"
+mkswap -L swapfile "$R/swapfile" >/dev/null
+
+# 3. The initramfs, made by the root's own initramfs-tools for our kernel (built in: no modules).
+mkdir -p "$R/lib/modules/$kver"
+cp "$B/linux/.config" "$R/boot/config-$kver"	# mkinitramfs checks the compression against it
+cp "$B/linux/modules.builtin" "$B/linux/modules.order" "$R/lib/modules/$kver/" 2>/dev/null || true
+chroot "$R" depmod "$kver" 2>/dev/null || true
+chroot "$R" mkinitramfs -o /boot/initrd.img "$kver" >"$D/mkinitramfs.log" 2>&1 ||
+	{ cat "$D/mkinitramfs.log" >&2; die "mkinitramfs failed"; }
+mv "$R/boot/initrd.img" "$D/initrd.img"
+
+# 4. The root disk, and where the swap file starts on it (in 4 KiB blocks = pages).
+rm -f "$D/root.img"
+mke2fs -q -F -t ext4 -b 4096 -L hibseal-root -d "$R" "$D/root.img" 1536M
+off=$(debugfs -R "bmap /swapfile 0" "$D/root.img" 2>/dev/null | tail -n 1)
+case "$off" in
+'' | *[!0-9]*) die "cannot find /swapfile's first block on root.img" ;;
+esac
+echo "$off" >"$D/swapfile.offset"
+msg "$D/root.img (Debian $suite, systemd), initrd.img ($(du -k "$D/initrd.img" | cut -f1) KiB)," \
+	"swap file at block $off"

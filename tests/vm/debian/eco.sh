@@ -1,0 +1,85 @@
+#!/bin/bash
+# hibseal-eco: the eco scenarios' driver inside the Debian test VM, started by
+# hibseal-eco.service once systemd, logind and D-Bus are up. The kernel command line's
+# hibseal_eco= picks what it does:
+#   partition  swap on /dev/vdb, start an unprivileged user process, `systemctl hibernate`
+#   swapfile   the same with swap on /swapfile (the kernel has resume_offset=)
+#   reason     no TPM: poll /sys/power/state, ask logind, `systemctl hibernate` must fail
+# Reports 'HIBSEAL: ...' lines on the console for the host (tests/vm/scenarios/eco.*.sh); the
+# resumed side is the systemd-sleep hook (eco-sleep-hook).
+set -u
+say() { echo "HIBSEAL: $*" >/dev/console; }
+finish() { echo "HIBSEAL-DONE rc=$1" >/dev/console; exit 0; }
+
+mode=$(sed -n 's/.*hibseal_eco=\([a-z]*\).*/\1/p' /proc/cmdline)
+lockdown=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown)
+seal=$(cat /sys/power/hibernate_seal 2>/dev/null || echo missing)
+say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$seal" \
+	"systemd=$(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')" \
+	"system=$(systemctl is-system-running)" \
+	"failed=$(systemctl list-units --failed --plain --no-legend | cut -d' ' -f1 | tr '\n' ,)"
+
+# A fresh boot after a hibernation this VM already made: the image was not restored.
+if [ -e /var/lib/hibseal-eco/hibernated ]; then
+	say "fresh-boot-after-hibernation swap-signature=$(blkid -p -o value -s TYPE /dev/vdb)"
+	finish 1
+fi
+
+can_hibernate() {
+	busctl call org.freedesktop.login1 /org/freedesktop/login1 \
+		org.freedesktop.login1.Manager CanHibernate | sed 's/^s "\(.*\)"$/\1/'
+}
+
+if [ "$mode" = reason ]; then
+	# What a desktop does all day: ask, and read /sys/power/state, many times.
+	for _ in $(seq 20); do cat /sys/power/state >/dev/null; done
+	say "can-hibernate=$(can_hibernate)"
+	out=$(systemctl hibernate 2>&1)
+	rc=$?
+	say "systemctl-hibernate rc=$rc msg=$out"
+	say "sysfs=$(cat /sys/power/hibernate_seal)"
+	journalctl -b -k -o cat --no-pager | grep -E '^(hibseal|Lockdown): ' | sed 's/^/HIBSEAL: journal: /' \
+		>/dev/console
+	say "journal-reasons=$(journalctl -b -k -o cat --no-pager | grep -c 'sealed hibernation unavailable')" \
+		"journal-lockdown=$(journalctl -b -k -o cat --no-pager | grep -c 'hibernation is restricted')"
+	say "status: $(hibseal status 2>&1 | tail -n 1)"
+	finish 0
+fi
+
+case "$mode" in
+partition) swapdev=/dev/vdb ;;
+swapfile) swapdev=/swapfile ;;
+*) say "unknown mode '$mode'"; finish 2 ;;
+esac
+if [ "$swapdev" = /dev/vdb ] && [ "$(blkid -p -o value -s TYPE /dev/vdb)" != swap ]; then
+	mkswap /dev/vdb >/dev/null
+fi
+swapon "$swapdev" || { say "swapon=failed"; finish 2; }
+say "swapon=ok $(tail -n +2 /proc/swaps | awk '{ printf "%s:%s ", $1, $2 }')"
+
+# The user process: an unprivileged service of its own, holding a marker only in memory (and,
+# for the host's comparison, once in a file on /run, which a fresh boot would not have).
+mkdir -p /run/hibseal-eco
+mkfifo /run/hibseal-eco/req /run/hibseal-eco/resp
+chown eco: /run/hibseal-eco /run/hibseal-eco/req /run/hibseal-eco/resp
+# shellcheck disable=SC2016 # expanded by the user's shell
+systemd-run --quiet --uid=eco --unit=hibseal-eco-user /bin/bash -c '
+	m=$(od -An -N8 -tx8 /dev/urandom | tr -d " \n")
+	echo "$m" >/run/hibseal-eco/marker
+	n=0
+	while read -r _ </run/hibseal-eco/req; do
+		n=$((n + 1))
+		echo "user-marker=$m user-pid=$BASHPID user-uid=$(id -u) answers=$n" >/run/hibseal-eco/resp
+	done'
+for _ in $(seq 50); do [ -s /run/hibseal-eco/marker ] && break; sleep 0.1; done
+marker=$(cat /run/hibseal-eco/marker)
+say "can-hibernate=$(can_hibernate)"
+mkdir -p /var/lib/hibseal-eco
+touch /var/lib/hibseal-eco/hibernated
+sync
+say "hibernating marker=$marker boot_id=$(cat /proc/sys/kernel/random/boot_id)"
+if ! out=$(systemctl hibernate 2>&1); then
+	rm -f /var/lib/hibseal-eco/hibernated
+	say "hibernate-refused msg=$out"
+	finish 1
+fi
