@@ -7,6 +7,8 @@
 #   make debian   the Debian 12 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
 #   make lint     shellcheck on the project's shell scripts
+#   make patches  the whole kernel side as one format-patch series with a cover letter, in
+#                 build/series/ (scripts/mkseries.sh; scripts/check-series.sh checks it)
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
 #
 # Everything is built under build/ (HIBSEAL_BUILD overrides); every target installs the Debian
@@ -66,10 +68,15 @@ demo: kernel initramfs
 bench: kernel initramfs
 	@scripts/bench.sh
 
+# The kernel side as one series against the pristine source (patches/series.plan says how).
+patches: setup
+	@scripts/mkseries.sh $(B)/series
+
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel initramfs lockdown lockdown-doc uki debian unit check demo bench lint clean
+.PHONY: all setup kernel initramfs lockdown lockdown-doc uki debian unit check demo bench \
+	patches lint clean

@@ -2,7 +2,7 @@
 # Build hibseal's test kernel from Debian's linux-source-6.1.
 #
 #   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
-#   overlay (kernel/ drivers/ include/ Kconfig) --copy, checksummed--> $B/linux
+#   overlay (kernel/ drivers/ include/ Documentation/ Kconfig) --copy, checksummed--> $B/linux
 #   patches/*.patch --applied in order, tracked in $B/applied/--> $B/linux
 #   tinyconfig + configs/*.config --merge, olddefconfig, verified--> .config
 #   make bzImage (ccache) --> $B/bzImage
@@ -75,15 +75,13 @@ done
 #    patches/ is for); files dropped from the overlay are removed from the tree again.
 new_list=$(mktemp)
 trap 'rm -f "$new_list"' EXIT
-(cd "$top" && find kernel drivers include -type f ! -name README.md 2>/dev/null | sort) >"$new_list"
-[ -f "$top/Kconfig" ] && echo "kernel/power/Kconfig.hibseal" >>"$new_list"
+"$top/scripts/overlay-files.sh" | cut -f1 >"$new_list"
 touch "$B/overlay.list"
 while read -r f; do
 	grep -qxF "$f" "$new_list" || { msg "overlay: removing $f"; rm -f "$src/$f"; }
 done <"$B/overlay.list"
-while read -r f; do
-	from=$top/$f
-	[ "$f" = kernel/power/Kconfig.hibseal ] && from=$top/Kconfig
+while IFS=$'\t' read -r f from; do
+	from=$top/$from
 	if [ -e "$src/$f" ] && ! grep -qxF "$f" "$B/overlay.list"; then
 		die "overlay file $f would replace an upstream file; change it with a patch instead"
 	fi
@@ -91,7 +89,7 @@ while read -r f; do
 		mkdir -p "$(dirname "$src/$f")"
 		cp "$from" "$src/$f"
 	fi
-done <"$new_list"
+done < <("$top/scripts/overlay-files.sh")
 cp "$new_list" "$B/overlay.list"
 
 # 4. Configuration: regenerated when a fragment, a patch or our Kconfig changed.

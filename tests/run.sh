@@ -77,6 +77,21 @@ if [ $full = 1 ]; then
 	fi
 fi
 
+# The kernel side as one series (make patches): it applies to the pristine source, gives the
+# very files the build uses, and is checkpatch --strict clean (full runs only: about a minute).
+if [ $full = 1 ]; then
+	if ! "$top/scripts/check-series.sh" "$B/series-check.results" >"$B/series-check.log" 2>&1; then
+		sed 's/^/# /' "$B/series-check.log" | head -n 80
+	fi
+	for check in applies checkpatch; do
+		if grep -qxF "ok $check" "$B/series-check.results" 2>/dev/null; then
+			result ok "patches.series.$check"
+		else
+			result not-ok "patches.series.$check"
+		fi
+	done
+fi
+
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do

@@ -1,0 +1,173 @@
+#!/bin/bash
+# mkseries.sh [OUTDIR]: the whole kernel side of hibseal as one `git format-patch` series against
+# Debian's pristine linux-source-6.1, with a cover letter (default OUTDIR: $B/series).
+#
+#   tarball --the upstream files the series touches--> base (a git repository, commit "base")
+#   base + patches/*.patch (patch -p1) + overlay --> ref: the files build-kernel.sh builds
+#   patches/series.plan, step by step --> one commit a step on base (git am, or files as in ref)
+#   the last commit's tree == ref, file for file, or nothing is written
+#   git format-patch --cover-letter, patches/cover-letter.txt filled in --> OUTDIR
+#
+# Author, committer and dates are fixed, so the same sources give the same series byte for byte.
+set -eu
+export LC_ALL=C
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+out=${1:-$B/series}
+tarball=/usr/src/linux-source-6.1.tar.xz
+plan=$top/patches/series.plan
+cover=$top/patches/cover-letter.txt
+
+msg() { printf 'mkseries: %s\n' "$*"; }
+die() { printf 'mkseries: error: %s\n' "$*" >&2; exit 1; }
+
+[ -f "$tarball" ] || die "$tarball is missing (apt-get install linux-source-6.1)"
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One identity and one date for every commit: the tarball's, as build-kernel.sh's timestamp.
+export GIT_AUTHOR_NAME=hibseal GIT_AUTHOR_EMAIL=hibseal@localhost
+export GIT_COMMITTER_NAME=hibseal GIT_COMMITTER_EMAIL=hibseal@localhost
+GIT_AUTHOR_DATE="@$(stat -c %Y "$tarball") +0000"
+export GIT_AUTHOR_DATE GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+git() { command git -c init.defaultBranch=series -c core.autocrlf=false "$@"; }
+
+# 1. The upstream files the patches change, pristine, and ref = them patched plus the overlay.
+mapfile -t upstream < <(sed -n 's|^+++ b/||p; s|^--- a/||p' "$top"/patches/*.patch | sort -u |
+	grep -vxF /dev/null)
+mkdir -p "$work/base" "$work/ref"
+tar -xJf "$tarball" -C "$work/base" --strip-components=1 "${upstream[@]/#/linux-source-6.1/}" ||
+	die "cannot extract the files patches/ changes from $tarball"
+cp -a "$work/base/." "$work/ref/"
+for p in "$top"/patches/*.patch; do
+	patch -d "$work/ref" -p1 -s --batch --forward <"$p" >/dev/null ||
+		die "${p##*/} does not apply to linux-source-6.1 $pkgver"
+done
+while IFS=$'\t' read -r f from; do
+	[ ! -e "$work/base/$f" ] || die "overlay file $f would replace an upstream file"
+	mkdir -p "$work/ref/$(dirname "$f")"
+	cp "$top/$from" "$work/ref/$f"
+done < <("$top/scripts/overlay-files.sh")
+
+repo=$work/base
+git -C "$repo" init -q
+git -C "$repo" add -A
+git -C "$repo" commit -q -m "linux-source-6.1 $pkgver, the files this series touches"
+git -C "$repo" tag base
+
+# 2. The plan, one step a commit. Directives (patches/series.plan says more):
+#      commit SUBJECT | body line | file PATH... | maintainers SECTION | patch NNNN [-PATH...]
+take() {	# take PATH...: these paths as they are in ref
+	local f
+	for f in "$@"; do
+		if [ -e "$work/ref/$f" ]; then
+			mkdir -p "$repo/$(dirname "$f")"
+			cp "$work/ref/$f" "$repo/$f"
+			git -C "$repo" add -- "$f"
+		else
+			git -C "$repo" rm -q --ignore-unmatch -- "$f"
+		fi
+	done
+}
+
+# maintainers SECTION: ref's MAINTAINERS, with that section's F: lines limited to the patterns
+# that match a file in the tree so far, so that each patch adding files lists them there.
+maintainers() {
+	local section=$1 line in=0 pat
+	while IFS= read -r line; do
+		if [ "$line" = "$section" ]; then
+			in=1
+		elif [ -z "$line" ]; then
+			in=0
+		elif [ $in = 1 ] && [ "${line#F:	}" != "$line" ]; then
+			pat=${line#F:	}
+			# shellcheck disable=SC2086 # the pattern is a glob on purpose
+			(cd "$repo" && compgen -G $pat >/dev/null) || continue
+		fi
+		printf '%s\n' "$line"
+	done <"$work/ref/MAINTAINERS" >"$repo/MAINTAINERS"
+	git -C "$repo" add MAINTAINERS
+}
+
+subject="" body="" kind="" files=() maint="" nsteps=0
+finish_step() {	# commit what the step collected
+	[ -n "$kind" ] || return 0
+	[ ${#files[@]} = 0 ] || take "${files[@]}"
+	[ -z "$maint" ] || maintainers "$maint"
+	if [ "$kind" = commit ]; then
+		[ -n "$body" ] || die "plan: '$subject' has no body"
+		printf '%s\n\n%s' "$subject" "$body" | git -C "$repo" commit -q -s -F - ||
+			die "plan: '$subject' commits nothing"
+	else
+		# git am kept the patch's message; sign it off under this series' identity.
+		git -C "$repo" log -1 --format=%B | sed '/^Signed-off-by: /d' |
+			sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' |
+			git -C "$repo" commit -q --amend --reset-author -s -F -
+	fi
+	nsteps=$((nsteps + 1))
+	subject="" body="" kind="" files=() maint=""
+}
+
+lineno=0
+while IFS= read -r line || [ -n "$line" ]; do
+	lineno=$((lineno + 1))
+	case $line in
+	'' | '#'*) continue ;;
+	'commit '*)
+		finish_step
+		kind=commit subject=${line#commit } ;;
+	'|' | '| '*)
+		[ "$kind" = commit ] || die "plan line $lineno: a body line outside a commit"
+		line=${line#|}
+		body+="${line# }"$'\n' ;;
+	'file '*)
+		[ -n "$kind" ] || die "plan line $lineno: 'file' outside a step"
+		read -r -a more <<<"${line#file }"
+		files+=("${more[@]}") ;;
+	'maintainers '*)
+		[ -n "$kind" ] || die "plan line $lineno: 'maintainers' outside a step"
+		maint=${line#maintainers } ;;
+	'patch '*)
+		finish_step
+		read -r -a words <<<"${line#patch }"
+		p=$(printf '%s\n' "$top/patches/${words[0]}"-*.patch)
+		[ -f "$p" ] || die "plan line $lineno: no patches/${words[0]}-*.patch"
+		excl=()
+		for w in "${words[@]:1}"; do excl+=("--exclude=${w#-}"); done
+		git -C "$repo" am -q --keep-cr "${excl[@]}" "$p" ||
+			die "plan line $lineno: ${p##*/} does not apply at this point of the series"
+		kind="patch" ;;
+	*) die "plan line $lineno: cannot read '$line'" ;;
+	esac
+done <"$plan"
+finish_step
+
+
+# 3. The series must build exactly what build-kernel.sh builds.
+bad=$( (cd "$work/ref" && find . -type f | sed 's|^\./||') | sort | while read -r f; do
+	cmp -s "$work/ref/$f" "$repo/$f" || echo "$f"
+done)
+extra=$(git -C "$repo" ls-files | while read -r f; do [ -e "$work/ref/$f" ] || echo "$f"; done)
+if [ -n "$bad$extra" ]; then
+	printf '%s\n' "$bad" "$extra" | sed '/^$/d; s/^/  differs from patches+overlay: /' >&2
+	die "the plan does not reproduce patches/ and the overlay"
+fi
+
+# 4. The mails, and the cover letter from its template.
+rm -rf "$out"
+mkdir -p "$out"
+git -C "$repo" format-patch -q --cover-letter --no-signature --zero-commit -o "$out" base..HEAD
+n=$(git -C "$repo" rev-list --count base..HEAD)
+cl=$out/0000-cover-letter.patch
+title=$(sed -n 1p "$cover")
+sed -e '1,2d' -e "s|@PKGVER@|$pkgver|g" -e "s|@N@|$n|g" "$cover" >"$work/blurb"
+{
+	sed -e "s|\*\*\* SUBJECT HERE \*\*\*|$title|" -e '/\*\*\* BLURB HERE \*\*\*/,$d' "$cl"
+	cat "$work/blurb"
+	sed -n '/\*\*\* BLURB HERE \*\*\*/,$p' "$cl" | sed 1d
+} >"$work/cover"
+mv "$work/cover" "$cl"
+msg "$n patches and a cover letter in $out (linux-source-6.1 $pkgver)"
