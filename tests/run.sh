@@ -99,31 +99,52 @@ if [ $full = 1 ]; then
 		set -- "$@" "${f%.sh}"
 	done
 fi
+# Scenarios run HIBSEAL_JOBS at a time (default 2: each QEMU has one vCPU, under TCG one host
+# core), each into $B/scenarios/NAME.*, and are reported in the order given. Scenarios share
+# nothing but the build: each has its own work directory, TPM and disks.
+R=$B/scenarios
+rm -rf "$R"
+mkdir -p "$R"
+run_scenario() {	# NAME: leaves R/NAME.out (its output), .rc, .secs and .tap (its own results)
+	local start rc
+	start=$(date +%s)
+	: >"$R/$1.tap"
+	HIBSEAL_TAP=$R/$1.tap bash "$top/tests/vm/scenarios/$1.sh" >"$R/$1.out" 2>&1
+	rc=$?
+	echo "$(($(date +%s) - start))" >"$R/$1.secs"
+	echo "$rc" >"$R/$1.rc"
+}
+jobs=${HIBSEAL_JOBS:-2}
+running=0
 for s in "$@"; do
-	script=$top/tests/vm/scenarios/$s.sh
-	if [ ! -f "$script" ]; then
+	[ -f "$top/tests/vm/scenarios/$s.sh" ] || continue
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	run_scenario "$s" &
+	running=$((running + 1))
+done
+wait
+for s in "$@"; do
+	if [ ! -f "$top/tests/vm/scenarios/$s.sh" ]; then
 		echo "# no such scenario: $s"
 		result not-ok "$s"
 		continue
 	fi
-	start=$(date +%s)
-	HIBSEAL_TAP=$(mktemp)
-	export HIBSEAL_TAP
-	out=$(bash "$script" 2>&1)
-	rc=$?
-	echo "# $s: $(($(date +%s) - start))s"
+	rc=$(cat "$R/$s.rc" 2>/dev/null || echo 1)
+	echo "# $s: $(cat "$R/$s.secs" 2>/dev/null)s"
 	# A scenario may report several results of its own (tests/vm/lib.sh: tap).
 	own=0
 	while IFS=$'\t' read -r verdict name why; do
 		own=1
 		[ -z "$why" ] || [ "$verdict" = skip ] || echo "# $name: $why"
 		result "$verdict" "$name" "$why"
-	done <"$HIBSEAL_TAP"
-	rm -f "$HIBSEAL_TAP"
+	done <"$R/$s.tap"
 	case $rc in
 	0) [ $own = 1 ] || result ok "$s" ;;
-	77) result skip "$s" "$(printf '%s\n' "$out" | tail -n 1)" ;;
-	*) printf '%s\n' "$out" | sed 's/^\([^#]\)/# \1/'; result not-ok "$s" ;;
+	77) result skip "$s" "$(tail -n 1 "$R/$s.out")" ;;
+	*) sed 's/^\([^#]\)/# \1/' "$R/$s.out"; result not-ok "$s" ;;
 	esac
 done
 

@@ -16,9 +16,10 @@ lockdown_rsdp() {
 	if [ ! -s "$cache" ]; then
 		VM_INITRD=$LOCKDOWN_INITRD VM_GUEST=lockdown-rsdp vm_uki
 		vm_boot rsdp-probe
-		guest_value rsdp >"$cache.tmp"
-		[ -s "$cache.tmp" ] || { fail "the probe boot reported no RSDP"; vm_done; }
-		mv "$cache.tmp" "$cache"
+		# Per process: scenarios run side by side (tests/run.sh) may probe at the same time.
+		guest_value rsdp >"$cache.$$"
+		[ -s "$cache.$$" ] || { fail "the probe boot reported no RSDP"; vm_done; }
+		mv "$cache.$$" "$cache"
 	fi
 	LOCKDOWN_RSDP=$(cat "$cache")
 }
