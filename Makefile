@@ -55,7 +55,7 @@ debian: kernel
 	@$(MAKE) -s -C userspace/uswsusp OUT=$(B)/uswsusp $(B)/uswsusp/hibseal
 	@scripts/mkdebian.sh
 
-unit:
+unit: setup
 	@tests/run.sh unit
 
 check: kernel initramfs lockdown debian

@@ -11,6 +11,7 @@ export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
+mkdir -p "$B"
 n=0 passed=0 failed=0 skipped=0
 full=0 unit_only=0
 if [ $# = 0 ]; then

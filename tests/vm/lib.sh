@@ -157,15 +157,18 @@ expect_eco_resumed() {
 vm_accel() {
 	local probe=$B/vm/accel log=$B/vm/accel-probe.log
 	if [ ! -s "$probe" ]; then
+		# Per process, then renamed: scenarios run side by side may probe at the same time.
 		mkdir -p "$B/vm"
-		echo tcg >"$probe"
+		echo tcg >"$probe.$$"
 		if [ -w /dev/kvm ] && timeout --kill-after=5 15 qemu-system-x86_64 -accel kvm \
 			-machine q35 -m 256 -display none -monitor none -no-reboot -net none \
-			-serial "file:$log" -kernel "$B/bzImage" -initrd "$B/initramfs.cpio.gz" \
+			-serial "file:$log.$$" -kernel "$B/bzImage" -initrd "$B/initramfs.cpio.gz" \
 			-append "console=ttyS0 panic=-1 hibseal_vm.scenario=kvm-probe" \
-			>/dev/null 2>&1 && grep -q '^HIBSEAL-DONE' "$log"; then
-			echo kvm >"$probe"
+			>/dev/null 2>&1 && grep -q '^HIBSEAL-DONE' "$log.$$"; then
+			echo kvm >"$probe.$$"
 		fi
+		[ ! -f "$log.$$" ] || mv "$log.$$" "$log"
+		mv "$probe.$$" "$probe"
 	fi
 	cat "$probe"
 }

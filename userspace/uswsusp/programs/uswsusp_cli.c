@@ -205,12 +205,15 @@ int hs_cli_device(struct hs_cli *cli)
 	return 0;
 }
 
-int hs_cli_pread(int fd, void *buf, size_t len, uint64_t off)
+/* Reads into rbuf or writes wbuf: all of len at off, or a negative errno (-EIO if short). */
+static int hs_cli_pio(int fd, void *rbuf, const void *wbuf, size_t len, uint64_t off)
 {
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, off + done);
+		size_t left = len - done;
+		ssize_t n = wbuf ? pwrite(fd, (const char *)wbuf + done, left, off + done) :
+				   pread(fd, (char *)rbuf + done, left, off + done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -221,20 +224,14 @@ int hs_cli_pread(int fd, void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
+int hs_cli_pread(int fd, void *buf, size_t len, uint64_t off)
+{
+	return hs_cli_pio(fd, buf, NULL, len, off);
+}
+
 int hs_cli_pwrite(int fd, const void *buf, size_t len, uint64_t off)
 {
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = pwrite(fd, (const char *)buf + done, len - done, off + done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n ? -errno : -EIO;
-		done += n;
-	}
-	return 0;
+	return hs_cli_pio(fd, NULL, buf, len, off);
 }
 
 void *hs_cli_pages(size_t len)
