@@ -2,7 +2,8 @@
 # tests/run.sh [unit | SCENARIO...]: hibseal's test suite. Runs the userspace unit tests, shellcheck, then each VM
 # scenario (tests/vm/scenarios/NAME.sh; all of them unless named), and prints TAP: one line per
 # test, numbered here, with each failure's reasons as '# ...' lines, then the plan and one line
-#   N passed, N failed[, N skipped]
+#   N passed, N failed
+# (after a '# N skipped' comment if any test was skipped).
 # Exit status 1 if anything failed. A scenario exits 0 (pass), 77 (skip: its last output line
 # gives the reason) or anything else (fail); one that reports results of its own (the lockdown
 # matrix: one per restriction and mode) adds a line of its own only when it fails.
@@ -163,9 +164,8 @@ if [ "$full" = 1 ]; then
 fi
 
 echo "1..$n"
-if [ "$skipped" != 0 ]; then
-	echo "$passed passed, $failed failed, $skipped skipped"
-else
-	echo "$passed passed, $failed failed"
-fi
+# Skips are neither passed nor failed: their count is a comment, so the last line is always
+# exactly 'N passed, N failed'.
+[ "$skipped" = 0 ] || echo "# $skipped skipped (not counted as passed; each SKIP line says why)"
+echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
