@@ -16,7 +16,7 @@ lockdown=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown)
 seal=$(cat /sys/power/hibernate_seal 2>/dev/null || echo missing)
 say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$seal" \
 	"systemd=$(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')" \
-	"system=$(systemctl is-system-running)" \
+	"system=$(systemctl is-system-running --wait)" \
 	"failed=$(systemctl list-units --failed --plain --no-legend | cut -d' ' -f1 | tr '\n' ,)"
 
 # A fresh boot after a hibernation this VM already made: the image was not restored.
