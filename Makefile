@@ -18,7 +18,7 @@ B ?= $(CURDIR)/build
 export HIBSEAL_BUILD := $(B)
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
-	tests/vm/guest/init $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
+	tests/vm/guest/init tests/vm/guest/umh-modprobe $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
 	tests/vm/debian/eco.sh tests/vm/debian/eco-sleep-hook
 
 all: uki

@@ -4,6 +4,7 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
 out=$1
 guest=$top/tests/vm/guest
 work=$(mktemp -d)
@@ -24,6 +25,8 @@ gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr
 gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
+# shellcheck disable=SC2086
+gcc $CFLAGS -o "$root/bin/hibseal-memread" "$guest/hibseal-memread.c"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
 # hibseal asks the TPM through tpm2-tss, which Debian ships only as shared libraries (and whose
@@ -64,6 +67,12 @@ gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/u
 cp "$root/bin/lockdown-matrix" "$(dirname "$out")/lockdown-matrix"
 
 install -m 0755 "$guest/init" "$root/init"
+# What the kernel runs for request_module(): root's helper in attack.umh-window, else nothing.
+install -m 0755 "$guest/umh-modprobe" "$root/sbin/modprobe"
+# The kernel's symbol map, as a distribution ships it in /boot: the attack scenarios find
+# kernel data with it (with the KASLR slide from /proc/kallsyms).
+mkdir -p "$root/boot"
+[ ! -f "$B/linux/System.map" ] || cp "$B/linux/System.map" "$root/boot/System.map"
 install -m 0644 "$guest"/scenarios/*.sh "$root/scenarios/"
 
 # Reproducible archive: sorted names, fixed owner and mtime.

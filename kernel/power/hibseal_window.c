@@ -24,14 +24,13 @@
 #include <linux/kobject.h>
 #include <linux/suspend.h>
 #include <linux/random.h>
+#include <linux/ratelimit.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
 #include <linux/workqueue.h>
 #include <crypto/algapi.h>
-#ifdef CONFIG_X86
 #include <asm/setup.h>
-#endif
 
 #include "hibseal.h"
 
@@ -56,6 +55,8 @@ static struct {
 	bool advanced;				/* this window advanced it */
 	bool lifted;				/* lockdown was lifted this boot */
 	bool image_written;			/* a sealed image of this boot exists */
+	bool key_held;				/* a key has been in memory this boot */
+	bool helpers_allowed;			/* usermode helpers may run: window closed */
 	bool done;				/* the window has run (or failed to) */
 	int close_rc;				/* how closing it went */
 	bool open;
@@ -131,15 +132,11 @@ static void window_selftest_closed(void)
  * value every boot of this machine reaches once its own window closes. A secret sealed to it
  * would be open to root in any later boot, and an image sealed to it could not be resumed
  * after power-on anyway. x86 boot protocol: type_of_loader 0xDx is kexec, which
- * kexec_file_load() sets itself.
+ * kexec_file_load() sets itself (Kconfig: sealed hibernation is x86 only, for this).
  */
 static bool started_by_kexec(void)
 {
-#ifdef CONFIG_X86
 	return (boot_params.hdr.type_of_loader >> 4) == 0xd;
-#else
-	return false;
-#endif
 }
 
 /*
@@ -388,6 +385,8 @@ void __init hibseal_window_open(void)
 		disable_sealing("cannot set up the anti-replay counter", rc, &err);
 		return;
 	}
+	/* From here on a key is in kernel memory, and copies of it may outlive it. */
+	WRITE_ONCE(hs.key_held, true);
 	pending_key_load();
 	get_random_bytes(hs.secret, sizeof(hs.secret));
 	rc = tpm2_hibseal_seal(hs.chip, &hs.window, hs.secret, sizeof(hs.secret), &hs.blob, &err);
@@ -405,6 +404,46 @@ void __init hibseal_window_open(void)
 		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len, hs.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
 		window_selftest_open();
+}
+
+/*
+ * No userspace may run while the window PCR can still hold its window value: usermode helpers
+ * are refused from boot until the window has closed (hibseal_window_close(), or
+ * hibseal_window_final() if it never ran). init itself starts only after the latter.
+ */
+static void allow_helpers(void)
+{
+	/* Pairs with the acquire in hibseal_window_refuses_helper(). */
+	smp_store_release(&hs.helpers_allowed, true);
+}
+
+/**
+ * hibseal_window_refuses_helper() - whether a usermode helper must not start now
+ * @path: the helper's program
+ * @argv: its arguments (the last one names what it is for: modprobe's module, say)
+ *
+ * Called by call_usermodehelper_exec() for every helper. Before the boot window has closed a
+ * helper (modprobe from the initramfs, say) would be userspace that sees the window's PCR
+ * values and could unseal what is sealed to them: it fails at once, with one line each (a
+ * boot makes a handful; rate-limited all the same).
+ *
+ * Return: true while the window has not closed.
+ */
+bool hibseal_window_refuses_helper(const char *path, char **argv)
+{
+	static DEFINE_RATELIMIT_STATE(refusals, 5 * HZ, 32);
+	const char *what = NULL;
+	int argc;
+
+	/* Pairs with the release in allow_helpers(): the window is closed by then. */
+	if (likely(smp_load_acquire(&hs.helpers_allowed)))
+		return false;
+	for (argc = 1; argv && argv[0] && argv[argc]; argc++)
+		what = argv[argc];
+	if (__ratelimit(&refusals))
+		pr_notice("usermode helper %s%s%s refused: the boot window is open (no userspace may run until it closes)\n",
+			  path, what ? " " : "", what ?: "");
+	return true;
 }
 
 /*
@@ -428,15 +467,8 @@ static int extend_window(struct tpm_chip *chip, struct tpm2_hibseal_pcrs *now,
 	return rc;
 }
 
-/**
- * hibseal_window_close() - extend the window PCR, so the window values are gone until reboot
- *
- * Idempotent. If the PCR cannot be extended, or does not change, secrets sealed to the window
- * could still be unsealed by anyone: sealing becomes unavailable and the secret is wiped.
- *
- * Return: 0 once the window is closed (or there is none), -errno if it could not be closed.
- */
-int hibseal_window_close(void)
+/* Extend the window PCR, once; hibseal_window_close() says what for. */
+static int window_close(void)
 {
 	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
@@ -473,6 +505,23 @@ int hibseal_window_close(void)
 }
 
 /**
+ * hibseal_window_close() - extend the window PCR, so the window values are gone until reboot
+ *
+ * Idempotent. If the PCR cannot be extended, or does not change, secrets sealed to the window
+ * could still be unsealed by anyone: sealing becomes unavailable and the secret is wiped.
+ * Usermode helpers may start from the first call on, whatever its outcome.
+ *
+ * Return: 0 once the window is closed (or there is none), -errno if it could not be closed.
+ */
+int hibseal_window_close(void)
+{
+	int rc = window_close();
+
+	allow_helpers();
+	return rc;
+}
+
+/**
  * hibseal_window_final() - last call before init runs: the window must be closed by now
  *
  * The window normally opens and closes around the boot-time resume, a late initcall; an
@@ -491,11 +540,12 @@ void __init hibseal_window_final(void)
 	hs.done = true;
 	disable_sealing("the boot window did not run", 0, NULL);
 	chip = tpm_default_chip();
-	if (!chip)
-		return;
-	if (tpm_is_tpm2(chip) && extend_window(chip, &now, &err))
-		pr_err("cannot close the boot window: %s failed\n", err.step);
-	put_device(&chip->dev);
+	if (chip) {
+		if (tpm_is_tpm2(chip) && extend_window(chip, &now, &err))
+			pr_err("cannot close the boot window: %s failed\n", err.step);
+		put_device(&chip->dev);
+	}
+	allow_helpers();
 }
 
 /**
@@ -661,6 +711,7 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 		return -ESTALE;
 	}
 	memcpy(secret, hs.pending_secret, HIBSEAL_SECRET_SIZE);
+	smp_rmb();	/* pairs with hibseal_lockdown_lifted() */
 	if (READ_ONCE(hs.lifted)) {
 		memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
 		return -ENOKEY;
@@ -873,7 +924,8 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 		return -EPERM;
 	memcpy(secret, hs.secret, HIBSEAL_SECRET_SIZE);
 	*blob = hs.blob;
-	/* A lift may have started wiping it meanwhile (lift_wipe()). */
+	/* A lift may have wiped it meanwhile (pairs with hibseal_lockdown_lifted()). */
+	smp_rmb();
 	if (READ_ONCE(hs.lifted)) {
 		memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
 		return -EPERM;
@@ -881,10 +933,7 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 	return 0;
 }
 
-/*
- * The wipe after a lift runs in process context: readers copy the secrets there, and check
- * the lift flag again after copying (see hibseal_boot_secret()), so none keeps a torn copy.
- */
+/* What a lift leaves to process context: the reason, and the log line. */
 static void lift_wipe(struct work_struct *work)
 {
 	if (hs.ready || hs.have_pending)
@@ -897,11 +946,22 @@ static DECLARE_WORK(lift_work, lift_wipe);
  * hibseal_lockdown_lifted() - lockdown was lifted in this boot (SysRq+x)
  *
  * An unlocked kernel can be made to write anything, so nothing it writes may carry this
- * boot's secret: sealing ends until reboot. Called in interrupt context.
+ * boot's secret: sealing ends until reboot, and the secrets are wiped at once. Called in
+ * interrupt context, before lockdown drops.
  */
 void hibseal_lockdown_lifted(void)
 {
+	/*
+	 * Wiped here, before lockdown drops: once it reads none, root may read kernel memory,
+	 * and a wipe left to a worker could wait behind root's real-time tasks. Readers copy a
+	 * secret, then check the flag (hibseal_boot_secret()): the flag comes first, so any
+	 * copy made meanwhile is thrown away.
+	 */
 	WRITE_ONCE(hs.lifted, true);
+	/* The flag before the wipe; pairs with the readers' smp_rmb() after their copy. */
+	smp_wmb();
+	memzero_explicit(hs.secret, sizeof(hs.secret));
+	memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
 	schedule_work(&lift_work);
 }
 
@@ -928,17 +988,20 @@ void hibseal_image_written(void)
 }
 
 /**
- * hibseal_key_held() - whether kernel memory holds a key that could forge a sealed image
+ * hibseal_key_held() - whether kernel memory holds, or held in this boot, a key
  *
- * The boot secret from the window on while sealing is ready, and a pending image's key. The
- * lockdown LSM then refuses, even below confidentiality, what would let root read kernel
- * memory (patch 0011): whoever reads such a key can forge an image the next boot restores.
+ * The boot secret, a pending image's key, and the image keys derived from them: whoever reads
+ * one can forge an image the next boot restores, so the lockdown LSM refuses, even below
+ * confidentiality, what would let root read kernel memory (patch 0011). Once a key has been in
+ * memory the answer stays true until reboot: disabling sealing wipes the secrets, but not the
+ * copies a key may have left (stacks, freed buffers, the other half of a race), and root can
+ * make sealing disable itself at will. Only a lift (SysRq+x) ends it, and it wipes first.
  *
- * Return: true while either is in memory.
+ * Return: true from the boot window's first key on.
  */
 bool hibseal_key_held(void)
 {
-	return (READ_ONCE(hs.ready) || READ_ONCE(hs.have_pending)) && !READ_ONCE(hs.lifted);
+	return READ_ONCE(hs.key_held) && !READ_ONCE(hs.lifted);
 }
 
 /**
