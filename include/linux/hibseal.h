@@ -30,6 +30,7 @@ bool hibseal_window_refuses_helper(const char *path, char **argv);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
 void hibseal_window_after_suspend(void);
+void hibseal_restore_prepare(void);
 u64 hibseal_tpm_busy_ns(void);
 #else
 static inline void hibseal_window_open(void) { }
@@ -52,6 +53,7 @@ static inline const char *hibseal_unavailable_reason(void)
 
 static inline void hibseal_lockdown_lifted(void) { }
 static inline void hibseal_window_after_suspend(void) { }
+static inline void hibseal_restore_prepare(void) { }
 static inline u64 hibseal_tpm_busy_ns(void) { return 0; }
 #endif
 

@@ -22,6 +22,8 @@
 #include <linux/hibseal.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/panic_notifier.h>
+#include <linux/reboot.h>
 #include <linux/suspend.h>
 #include <linux/random.h>
 #include <linux/ratelimit.h>
@@ -1066,10 +1068,69 @@ static ssize_t hibernate_seal_show(struct kobject *kobj, struct kobj_attribute *
 
 static struct kobj_attribute hibernate_seal_attr = __ATTR_RO(hibernate_seal);
 
+/*
+ * Keys out of memory whenever this kernel stops running as itself. RAM outlives it: a kernel
+ * started by kexec, or one booted after a warm reset, finds it as it was, and may not protect
+ * it (a kernel that does not seal lets root read kernel memory under integrity lockdown).
+ * Sealing is over for this kernel then.
+ */
+static void wipe_keys(const char *reason)
+{
+	hs.ready = false;
+	hs.reason = reason;
+	memzero_explicit(hs.secret, sizeof(hs.secret));
+	drop_pending();
+}
+
+/**
+ * hibseal_restore_prepare() - an image is about to be restored over this kernel
+ *
+ * Called by hibernation_restore() once the image is verified. Pages of this kernel that the
+ * image does not use become free memory of the restored kernel, which cannot know what they
+ * hold: this boot's keys must not be in them. If the restore fails, this boot goes on without
+ * sealing.
+ */
+void hibseal_restore_prepare(void)
+{
+	if (hs.ready || hs.have_pending)
+		pr_info("this boot's keys wiped: an image is being restored\n");
+	wipe_keys("this boot began to restore an image");
+}
+
+/* Reboot, power-off, halt and kexec all pass the reboot notifiers (kernel_restart_prepare()). */
+static int hibseal_reboot_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	wipe_keys("the system is going down");
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hibseal_reboot_nb = {
+	.notifier_call = hibseal_reboot_notify,
+};
+
+/*
+ * A panic ends in a warm reset (panic=N) or a halt with RAM kept. A crash kernel, if one is
+ * loaded, starts before the panic notifiers: see docs/threat-model.md.
+ */
+static int hibseal_panic_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	wipe_keys("the kernel panicked");
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hibseal_panic_nb = {
+	.notifier_call = hibseal_panic_notify,
+	.priority = INT_MAX,	/* first: later notifiers may not return */
+};
+
 static int __init hibseal_interfaces_init(void)
 {
-	int err = register_pm_notifier(&hibseal_pm_nb);
+	int err = register_pm_notifier(&hibseal_pm_nb) ?:
+		  register_reboot_notifier(&hibseal_reboot_nb);
 
-	return err ?: sysfs_create_file(power_kobj, &hibernate_seal_attr.attr);
+	if (err)
+		return err;
+	atomic_notifier_chain_register(&panic_notifier_list, &hibseal_panic_nb);
+	return sysfs_create_file(power_kobj, &hibernate_seal_attr.attr);
 }
 late_initcall(hibseal_interfaces_init);

@@ -13,6 +13,10 @@
  *                                       AFTER (<= 4096) bytes that follow it
  *   hibseal-memread METHOD banner       read 64 bytes at linux_banner and compare them with
  *                                       /proc/version
+ *   hibseal-memread kcore scan HEX AFTER
+ *                                       look for HEX in all of RAM (the direct map's segments of
+ *                                       /proc/kcore) and print the AFTER (<= 64) bytes after
+ *                                       each match (the first 32 matches)
  *   hibseal-memread --after-lift METHOD ...
  *                                       first, as SCHED_FIFO at the top priority, memory locked,
  *                                       spin on /sys/kernel/security/lockdown until it reads
@@ -698,6 +702,7 @@ static int usage(void)
 			"       hibseal-memread bpf|kcore ADDR LEN\n"
 			"       hibseal-memread bpf|kcore find NAME HEX RANGE AFTER\n"
 			"       hibseal-memread bpf|kcore banner\n"
+			"       hibseal-memread kcore scan HEX AFTER\n"
 			"       hibseal-memread --after-lift bpf|kcore ...\n");
 	return 2;
 }
@@ -749,6 +754,74 @@ out:
 	return ret;
 }
 
+#define SCAN_CHUNK	(1u << 20)
+#define SCAN_SHOWN	32
+
+/* One segment of RAM: every match of @pat that starts in it, and @after bytes after it. */
+static int scan_segment(struct kcore *k, const Elf64_Phdr *p, const uint8_t *pat, size_t plen,
+			size_t after, uint8_t *buf, unsigned int *matches, unsigned int *nonzero)
+{
+	uint64_t off, n, extra = plen + after;
+	size_t i, j;
+	ssize_t got;
+
+	for (off = 0; off < p->p_filesz; off += SCAN_CHUNK) {
+		n = p->p_filesz - off;
+		if (n > SCAN_CHUNK + extra)
+			n = SCAN_CHUNK + extra;
+		got = pread(k->fd, buf, n, (off_t)(p->p_offset + off));
+		if (got < 0)
+			return fail("kcore: read");
+		for (i = 0; i + extra <= (size_t)got && i < SCAN_CHUNK; i++) {
+			bool zero = true;
+
+			if (buf[i] != pat[0] || memcmp(buf + i, pat, plen))
+				continue;
+			for (j = 0; j < after; j++)
+				zero = zero && !buf[i + plen + j];
+			*nonzero += !zero;
+			if (++*matches > SCAN_SHOWN)
+				continue;
+			printf("memread: kcore scan match paddr=0x%" PRIx64 " after hex=",
+			       p->p_paddr + off + i);
+			print_hex(buf + i + plen, after);
+			printf(" zero=%d\n", zero);
+		}
+	}
+	return 0;
+}
+
+/* kcore scan: every RAM segment (a physical address, not the kernel text's second view). */
+static int cmd_scan(struct reader *r, const uint8_t *pat, size_t plen, size_t after)
+{
+	unsigned int i, matches = 0, nonzero = 0;
+	uint64_t bytes = 0;
+	uint8_t *buf;
+	int err;
+
+	err = kcore_open(&r->k);
+	if (err)
+		return err > 0 ? 0 : -1;
+	buf = malloc(SCAN_CHUNK + MAX_PATTERN + MAX_PATTERN);
+	if (!buf)
+		return fail("malloc");
+	for (i = 0; i < r->k.n && !err; i++) {
+		const Elf64_Phdr *p = &r->k.ph[i];
+
+		if (p->p_type != PT_LOAD || p->p_paddr == (Elf64_Addr)-1 ||
+		    p->p_vaddr >= 0xffffffff80000000ull)
+			continue;
+		err = scan_segment(&r->k, p, pat, plen, after, buf, &matches, &nonzero);
+		bytes += p->p_filesz;
+	}
+	free(buf);
+	if (err)
+		return -1;
+	printf("memread: kcore scan done mib=%" PRIu64 " matches=%u nonzero=%u\n", bytes >> 20,
+	       matches, nonzero);
+	return 0;
+}
+
 /* The command of a method. 0 when it ran, -1 on a failure, 2 usage. */
 static int run_method(struct reader *r, int argc, char **argv)
 {
@@ -758,6 +831,12 @@ static int run_method(struct reader *r, int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[2], "banner"))
 		return cmd_banner(r) < 0 ? -1 : 0;
+	if (argc == 5 && !r->bpf && !strcmp(argv[2], "scan")) {
+		if (parse_pattern(argv[3], pat, &plen) || parse_len(argv[4], &after) ||
+		    after > MAX_PATTERN)
+			return usage();
+		return cmd_scan(r, pat, plen, after);
+	}
 	if (argc == 7 && !strcmp(argv[2], "find")) {
 		if (parse_pattern(argv[4], pat, &plen) || parse_len(argv[5], &range) ||
 		    parse_len(argv[6], &after))
