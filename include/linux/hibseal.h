@@ -26,6 +26,7 @@ bool hibseal_ready(void);
 bool hibseal_lifted(void);
 bool hibseal_pending_key(void);
 bool hibseal_key_held(void);
+bool hibseal_refuses_crash_kernel(void);
 bool hibseal_window_refuses_helper(const char *path, char **argv);
 const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
@@ -41,6 +42,7 @@ static inline bool hibseal_ready(void) { return false; }
 static inline bool hibseal_lifted(void) { return false; }
 static inline bool hibseal_pending_key(void) { return false; }
 static inline bool hibseal_key_held(void) { return false; }
+static inline bool hibseal_refuses_crash_kernel(void) { return false; }
 static inline bool hibseal_window_refuses_helper(const char *path, char **argv)
 {
 	return false;

@@ -35,6 +35,7 @@
 #include <asm/setup.h>
 
 #include "hibseal.h"
+#include "power.h"
 
 #define KERNEL_PCR		CONFIG_HIBERNATION_SEAL_KERNEL_PCR
 #define SECUREBOOT_PCR		7
@@ -1004,6 +1005,24 @@ void hibseal_image_written(void)
 bool hibseal_key_held(void)
 {
 	return READ_ONCE(hs.key_held) && !READ_ONCE(hs.lifted);
+}
+
+/**
+ * hibseal_refuses_crash_kernel() - whether a crash kernel must not be loaded now
+ *
+ * A crash kernel starts with this kernel's memory as it was, from an initrd nobody checks, and
+ * /proc/vmcore hands all of it to root: the keys, and whatever copies they left. Under lockdown,
+ * once a key has been in memory (hibseal_key_held()), kexec_file_load() refuses to load one,
+ * with a line saying why. Without lockdown root may read kernel memory anyway.
+ *
+ * Return: true if the load must be refused.
+ */
+bool hibseal_refuses_crash_kernel(void)
+{
+	if (!hibseal_key_held() || !hibernation_requires_seal())
+		return false;
+	pr_warn_ratelimited("crash kernel refused: sealed hibernation has had keys in memory in this boot, and a crash dump would hand them to root\n");
+	return true;
 }
 
 /**

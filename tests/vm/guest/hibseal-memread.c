@@ -13,10 +13,11 @@
  *                                       AFTER (<= 4096) bytes that follow it
  *   hibseal-memread METHOD banner       read 64 bytes at linux_banner and compare them with
  *                                       /proc/version
- *   hibseal-memread kcore scan HEX AFTER
+ *   hibseal-memread kcore|vmcore scan HEX AFTER
  *                                       look for HEX in all of RAM (the direct map's segments of
- *                                       /proc/kcore) and print the AFTER (<= 64) bytes after
- *                                       each match (the first 32 matches)
+ *                                       /proc/kcore, or of a crash kernel's /proc/vmcore: the
+ *                                       crashed kernel's RAM) and print the AFTER (<= 64) bytes
+ *                                       after each match (the first 32 matches)
  *   hibseal-memread --after-lift METHOD ...
  *                                       first, as SCHED_FIFO at the top priority, memory locked,
  *                                       spin on /sys/kernel/security/lockdown until it reads
@@ -414,22 +415,24 @@ struct kcore {
 	unsigned int n;
 };
 
-static int kcore_open(struct kcore *k)
+static int elfcore_open(struct kcore *k, const char *name)
 {
+	char path[32];
 	Elf64_Ehdr eh;
 	size_t size;
 	int e;
 
-	k->fd = open("/proc/kcore", O_RDONLY | O_CLOEXEC);
+	snprintf(path, sizeof(path), "/proc/%s", name);
+	k->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (k->fd < 0) {
 		e = errno;
-		printf("memread: kcore refused step=open errno=%d (%s)\n", e, strerror(e));
+		printf("memread: %s refused step=open errno=%d (%s)\n", name, e, strerror(e));
 		return 1;
 	}
 	if (pread(k->fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh.e_phentsize != sizeof(Elf64_Phdr) || !eh.e_phnum || eh.e_phnum == PN_XNUM) {
-		fprintf(stderr, "hibseal-memread: /proc/kcore: no ELF64 header\n");
+		fprintf(stderr, "hibseal-memread: %s: no ELF64 header\n", path);
 		return -1;
 	}
 	size = eh.e_phnum * sizeof(*k->ph);
@@ -440,6 +443,11 @@ static int kcore_open(struct kcore *k)
 		return fail("kcore: read the program headers");
 	k->n = eh.e_phnum;
 	return 0;
+}
+
+static int kcore_open(struct kcore *k)
+{
+	return elfcore_open(k, "kcore");
 }
 
 static void kcore_close(struct kcore *k)
@@ -702,7 +710,7 @@ static int usage(void)
 			"       hibseal-memread bpf|kcore ADDR LEN\n"
 			"       hibseal-memread bpf|kcore find NAME HEX RANGE AFTER\n"
 			"       hibseal-memread bpf|kcore banner\n"
-			"       hibseal-memread kcore scan HEX AFTER\n"
+			"       hibseal-memread kcore|vmcore scan HEX AFTER\n"
 			"       hibseal-memread --after-lift bpf|kcore ...\n");
 	return 2;
 }
@@ -758,8 +766,9 @@ out:
 #define SCAN_SHOWN	32
 
 /* One segment of RAM: every match of @pat that starts in it, and @after bytes after it. */
-static int scan_segment(struct kcore *k, const Elf64_Phdr *p, const uint8_t *pat, size_t plen,
-			size_t after, uint8_t *buf, unsigned int *matches, unsigned int *nonzero)
+static int scan_segment(const char *name, struct kcore *k, const Elf64_Phdr *p,
+			const uint8_t *pat, size_t plen, size_t after, uint8_t *buf,
+			unsigned int *matches, unsigned int *nonzero)
 {
 	uint64_t off, n, extra = plen + after;
 	size_t i, j;
@@ -782,7 +791,7 @@ static int scan_segment(struct kcore *k, const Elf64_Phdr *p, const uint8_t *pat
 			*nonzero += !zero;
 			if (++*matches > SCAN_SHOWN)
 				continue;
-			printf("memread: kcore scan match paddr=0x%" PRIx64 " after hex=",
+			printf("memread: %s scan match paddr=0x%" PRIx64 " after hex=", name,
 			       p->p_paddr + off + i);
 			print_hex(buf + i + plen, after);
 			printf(" zero=%d\n", zero);
@@ -791,15 +800,19 @@ static int scan_segment(struct kcore *k, const Elf64_Phdr *p, const uint8_t *pat
 	return 0;
 }
 
-/* kcore scan: every RAM segment (a physical address, not the kernel text's second view). */
-static int cmd_scan(struct reader *r, const uint8_t *pat, size_t plen, size_t after)
+/*
+ * kcore or vmcore scan: every RAM segment (one with a physical address, not the kernel text's
+ * second view of it).
+ */
+static int cmd_scan(struct reader *r, const char *name, const uint8_t *pat, size_t plen,
+		    size_t after)
 {
 	unsigned int i, matches = 0, nonzero = 0;
 	uint64_t bytes = 0;
 	uint8_t *buf;
 	int err;
 
-	err = kcore_open(&r->k);
+	err = elfcore_open(&r->k, name);
 	if (err)
 		return err > 0 ? 0 : -1;
 	buf = malloc(SCAN_CHUNK + MAX_PATTERN + MAX_PATTERN);
@@ -811,14 +824,14 @@ static int cmd_scan(struct reader *r, const uint8_t *pat, size_t plen, size_t af
 		if (p->p_type != PT_LOAD || p->p_paddr == (Elf64_Addr)-1 ||
 		    p->p_vaddr >= 0xffffffff80000000ull)
 			continue;
-		err = scan_segment(&r->k, p, pat, plen, after, buf, &matches, &nonzero);
+		err = scan_segment(name, &r->k, p, pat, plen, after, buf, &matches, &nonzero);
 		bytes += p->p_filesz;
 	}
 	free(buf);
 	if (err)
 		return -1;
-	printf("memread: kcore scan done mib=%" PRIu64 " matches=%u nonzero=%u\n", bytes >> 20,
-	       matches, nonzero);
+	printf("memread: %s scan done mib=%" PRIu64 " matches=%u nonzero=%u\n", name,
+	       bytes >> 20, matches, nonzero);
 	return 0;
 }
 
@@ -835,7 +848,7 @@ static int run_method(struct reader *r, int argc, char **argv)
 		if (parse_pattern(argv[3], pat, &plen) || parse_len(argv[4], &after) ||
 		    after > MAX_PATTERN)
 			return usage();
-		return cmd_scan(r, pat, plen, after);
+		return cmd_scan(r, r->name, pat, plen, after);
 	}
 	if (argc == 7 && !strcmp(argv[2], "find")) {
 		if (parse_pattern(argv[4], pat, &plen) || parse_len(argv[5], &range) ||
@@ -863,6 +876,10 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "sym"))
 		return cmd_sym(argv[2]) ? 1 : 0;
+	if (argc == 5 && !strcmp(argv[1], "vmcore") && !strcmp(argv[2], "scan")) {
+		r.name = argv[1];
+		return run_method(&r, argc, argv) < 0 ? 1 : 0;
+	}
 	if (argc < 3 || (strcmp(argv[1], "bpf") && strcmp(argv[1], "kcore")))
 		return usage();
 	r.name = argv[1];

@@ -927,7 +927,9 @@ static void setup(void)
 	lseek(g.kmsg, 0, SEEK_END);
 }
 
-static int do_kexec(const char *kernel, const char *initrd, const char *cmdline)
+/* kexec_file_load() of KERNEL and INITRD with CMDLINE: 0, or 1 (said on stdout). */
+static int load_kexec(const char *what, const char *kernel, const char *initrd,
+		      const char *cmdline, unsigned long flags)
 {
 	int kfd = open(kernel, O_RDONLY | O_CLOEXEC);
 	int ifd = open(initrd, O_RDONLY | O_CLOEXEC);
@@ -936,16 +938,29 @@ static int do_kexec(const char *kernel, const char *initrd, const char *cmdline)
 		perror("lockdown-matrix: kexec: open");
 		return 1;
 	}
-	if (syscall(SYS_kexec_file_load, kfd, ifd, strlen(cmdline) + 1, cmdline, 0UL) < 0) {
-		printf("LDM-KEXEC: load=%s\n", errname(errno));
+	if (syscall(SYS_kexec_file_load, kfd, ifd, strlen(cmdline) + 1, cmdline, flags) < 0) {
+		printf("LDM-KEXEC: %s=%s\n", what, errname(errno));
 		return 1;
 	}
-	printf("LDM-KEXEC: load=ok\n");
+	printf("LDM-KEXEC: %s=ok\n", what);
 	fflush(stdout);
+	return 0;
+}
+
+static int do_kexec(const char *kernel, const char *initrd, const char *cmdline)
+{
+	if (load_kexec("load", kernel, initrd, cmdline, 0))
+		return 1;
 	sync();
 	reboot(LINUX_REBOOT_CMD_KEXEC);
 	printf("LDM-KEXEC: reboot=%s\n", errname(errno));
 	return 1;
+}
+
+/* Load KERNEL as the crash kernel (kexec_file_load -p), for a panic to start. */
+static int do_kexec_crash(const char *kernel, const char *initrd, const char *cmdline)
+{
+	return load_kexec("crash-load", kernel, initrd, cmdline, KEXEC_FILE_ON_CRASH);
 }
 
 /* Alt+SysRq+x down, then up, as input events, each followed by SYN_REPORT. */
@@ -1065,6 +1080,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 5 && !strcmp(argv[1], "kexec"))
 		return do_kexec(argv[2], argv[3], argv[4]);
+	if (argc == 5 && !strcmp(argv[1], "kexec-crash"))
+		return do_kexec_crash(argv[2], argv[3], argv[4]);
 	if (argc == 2 && !strcmp(argv[1], "sysrq-uinput"))
 		return do_sysrq_uinput();
 	if (argc == 3 && !strcmp(argv[1], "sysrq-evdev"))
@@ -1073,6 +1090,7 @@ int main(int argc, char **argv)
 		return do_sysrq_hold(argv[2], atoi(argv[3]));
 	if (argc != 1) {
 		fprintf(stderr, "usage: lockdown-matrix [--list | kexec KERNEL INITRD CMDLINE |\n"
+			"                        kexec-crash KERNEL INITRD CMDLINE |\n"
 			"                        sysrq-uinput | sysrq-evdev DEVICE |\n"
 			"                        sysrq-hold DEVICE SECONDS]\n");
 		return 2;
