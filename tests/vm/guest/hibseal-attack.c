@@ -7,6 +7,8 @@
  *   hibseal-attack forge DEV    seal a known secret under the same policy (copied from the real
  *                               blob) with the same creation PCRs and label, and put that blob
  *                               in the image header on DEV in place of the real one
+ *   hibseal-attack extend PCR   extend PCR (SHA-256 bank) with a digest of root's: the window
+ *                               PCR, say, so that sealing gives up
  *
  * Raw TPM 2.0 commands through /dev/tpmrm0 (the resource manager flushes what we leave).
  * Prints "attack: STEP rc=0xNNN" for each step. Exit status: 0 when every step ran (whatever
@@ -249,14 +251,41 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	return 1;
 }
 
+/* TPM2_PCR_Extend of @pcr's SHA-256 bank with a digest of root's choosing. */
+static int attack_extend(int tpm, uint32_t pcr)
+{
+	struct buf c, r;
+	long rc;
+	int i;
+
+	start(&c, 0x8002, 0x182);
+	put(&c, pcr, 4);
+	password_auth(&c);
+	put(&c, 1, 4);
+	put(&c, 0x000b, 2);
+	for (i = 0; i < 32; i++)
+		put(&c, 0x72, 1);	/* 'r', root's */
+	rc = transact(tpm, &c, &r);
+	printf("attack: extend pcr=%u rc=0x%03lx\n", pcr, rc);
+	return rc < 0 ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t hdr[PAGE];
 	uint64_t hdr_page;
 	int dev, tpm, ret;
 
+	if (argc == 3 && !strcmp(argv[1], "extend")) {
+		tpm = open("/dev/tpmrm0", O_RDWR);
+		if (tpm < 0) {
+			fprintf(stderr, "hibseal-attack: /dev/tpmrm0: %s\n", strerror(errno));
+			return 1;
+		}
+		return attack_extend(tpm, (uint32_t)atoi(argv[2])) ? 1 : 0;
+	}
 	if (argc != 3 || (strcmp(argv[1], "unseal") && strcmp(argv[1], "forge"))) {
-		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE\n");
+		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE | extend PCR\n");
 		return 2;
 	}
 	dev = open(argv[2], O_RDWR);

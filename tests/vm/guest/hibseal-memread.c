@@ -13,11 +13,12 @@
  *                                       AFTER (<= 4096) bytes that follow it
  *   hibseal-memread METHOD banner       read 64 bytes at linux_banner and compare them with
  *                                       /proc/version
- *   hibseal-memread kcore|vmcore scan HEX AFTER
+ *   hibseal-memread kcore|vmcore scan HEX AFTER [ZEROS]
  *                                       look for HEX in all of RAM (the direct map's segments of
  *                                       /proc/kcore, or of a crash kernel's /proc/vmcore: the
  *                                       crashed kernel's RAM) and print the AFTER (<= 64) bytes
- *                                       after each match (the first 32 matches)
+ *                                       after each match (the first 32 matches); with ZEROS
+ *                                       (<= 64), only matches that follow that many zero bytes
  *   hibseal-memread --after-lift METHOD ...
  *                                       first, as SCHED_FIFO at the top priority, memory locked,
  *                                       spin on /sys/kernel/security/lockdown until it reads
@@ -710,7 +711,7 @@ static int usage(void)
 			"       hibseal-memread bpf|kcore ADDR LEN\n"
 			"       hibseal-memread bpf|kcore find NAME HEX RANGE AFTER\n"
 			"       hibseal-memread bpf|kcore banner\n"
-			"       hibseal-memread kcore|vmcore scan HEX AFTER\n"
+			"       hibseal-memread kcore|vmcore scan HEX AFTER [ZEROS]\n"
 			"       hibseal-memread --after-lift bpf|kcore ...\n");
 	return 2;
 }
@@ -767,7 +768,7 @@ out:
 
 /* One segment of RAM: every match of @pat that starts in it, and @after bytes after it. */
 static int scan_segment(const char *name, struct kcore *k, const Elf64_Phdr *p,
-			const uint8_t *pat, size_t plen, size_t after, uint8_t *buf,
+			const uint8_t *pat, size_t plen, size_t after, size_t zeros, uint8_t *buf,
 			unsigned int *matches, unsigned int *nonzero)
 {
 	uint64_t off, n, extra = plen + after;
@@ -784,7 +785,11 @@ static int scan_segment(const char *name, struct kcore *k, const Elf64_Phdr *p,
 		for (i = 0; i + extra <= (size_t)got && i < SCAN_CHUNK; i++) {
 			bool zero = true;
 
-			if (buf[i] != pat[0] || memcmp(buf + i, pat, plen))
+			if (buf[i] != pat[0] || memcmp(buf + i, pat, plen) || i < zeros)
+				continue;
+			for (j = 0; j < zeros && !buf[i - zeros + j]; j++)
+				;
+			if (j < zeros)
 				continue;
 			for (j = 0; j < after; j++)
 				zero = zero && !buf[i + plen + j];
@@ -805,7 +810,7 @@ static int scan_segment(const char *name, struct kcore *k, const Elf64_Phdr *p,
  * second view of it).
  */
 static int cmd_scan(struct reader *r, const char *name, const uint8_t *pat, size_t plen,
-		    size_t after)
+		    size_t after, size_t zeros)
 {
 	unsigned int i, matches = 0, nonzero = 0;
 	uint64_t bytes = 0;
@@ -824,7 +829,8 @@ static int cmd_scan(struct reader *r, const char *name, const uint8_t *pat, size
 		if (p->p_type != PT_LOAD || p->p_paddr == (Elf64_Addr)-1 ||
 		    p->p_vaddr >= 0xffffffff80000000ull)
 			continue;
-		err = scan_segment(name, &r->k, p, pat, plen, after, buf, &matches, &nonzero);
+		err = scan_segment(name, &r->k, p, pat, plen, after, zeros, buf, &matches,
+				   &nonzero);
 		bytes += p->p_filesz;
 	}
 	free(buf);
@@ -839,16 +845,17 @@ static int cmd_scan(struct reader *r, const char *name, const uint8_t *pat, size
 static int run_method(struct reader *r, int argc, char **argv)
 {
 	uint8_t pat[MAX_PATTERN];
-	size_t len, plen, range, after;
+	size_t len, plen, range, after, zeros = 0;
 	uint64_t addr;
 
 	if (argc == 3 && !strcmp(argv[2], "banner"))
 		return cmd_banner(r) < 0 ? -1 : 0;
-	if (argc == 5 && !r->bpf && !strcmp(argv[2], "scan")) {
+	if ((argc == 5 || argc == 6) && !r->bpf && !strcmp(argv[2], "scan")) {
 		if (parse_pattern(argv[3], pat, &plen) || parse_len(argv[4], &after) ||
-		    after > MAX_PATTERN)
+		    after > MAX_PATTERN || (argc == 6 && parse_len(argv[5], &zeros)) ||
+		    zeros > MAX_PATTERN)
 			return usage();
-		return cmd_scan(r, r->name, pat, plen, after);
+		return cmd_scan(r, r->name, pat, plen, after, zeros);
 	}
 	if (argc == 7 && !strcmp(argv[2], "find")) {
 		if (parse_pattern(argv[4], pat, &plen) || parse_len(argv[5], &range) ||
@@ -876,7 +883,7 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "sym"))
 		return cmd_sym(argv[2]) ? 1 : 0;
-	if (argc == 5 && !strcmp(argv[1], "vmcore") && !strcmp(argv[2], "scan")) {
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "vmcore") && !strcmp(argv[2], "scan")) {
 		r.name = argv[1];
 		return run_method(&r, argc, argv) < 0 ? 1 : 0;
 	}
