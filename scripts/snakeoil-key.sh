@@ -7,6 +7,7 @@ B=${HIBSEAL_BUILD:-$top/build}
 key=$B/keys/snakeoil.key
 [ -s "$key" ] && exit 0
 mkdir -p "$B/keys"
+# Per process, then renamed: scenarios started side by side may both get here first.
 (umask 077 && openssl pkey -in /usr/share/ovmf/PkKek-1-snakeoil.key -passin pass:snakeoil \
-	-out "$key.tmp")
-mv "$key.tmp" "$key"
+	-out "$key.$$")
+mv -f "$key.$$" "$key"
