@@ -32,6 +32,7 @@ const char *hibseal_unavailable_reason(void);
 void hibseal_lockdown_lifted(void);
 void hibseal_window_after_suspend(void);
 void hibseal_restore_prepare(void);
+void hibseal_window_kept_running(void);
 u64 hibseal_tpm_busy_ns(void);
 #else
 static inline void hibseal_window_open(void) { }
@@ -56,6 +57,7 @@ static inline const char *hibseal_unavailable_reason(void)
 static inline void hibseal_lockdown_lifted(void) { }
 static inline void hibseal_window_after_suspend(void) { }
 static inline void hibseal_restore_prepare(void) { }
+static inline void hibseal_window_kept_running(void) { }
 static inline u64 hibseal_tpm_busy_ns(void) { return 0; }
 #endif
 

@@ -59,22 +59,23 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 			   struct tpm2_hibseal_err *err);
 int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 			struct tpm2_hibseal_err *err);
-void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs,
+void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs, u32 nv_index, u64 nv_max,
 				u8 digest[SHA256_DIGEST_SIZE]);
 int __must_check tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
-				   const u8 *secret, size_t len, struct tpm2_hibseal_blob *blob,
-				   struct tpm2_hibseal_err *err);
+				   u32 nv_index, u64 nv_max, const u8 *secret, size_t len,
+				   struct tpm2_hibseal_blob *blob, struct tpm2_hibseal_err *err);
 int __must_check tpm2_hibseal_unseal(struct tpm_chip *chip,
-				     const struct tpm2_hibseal_pcrs *pcrs,
+				     const struct tpm2_hibseal_pcrs *pcrs, u32 nv_index,
 				     const struct tpm2_hibseal_blob *blob, u8 *secret, size_t len,
-				     struct tpm2_hibseal_err *err);
-int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
-			      const u8 policy[SHA256_DIGEST_SIZE], u64 *value,
+				     u64 *nv_max, struct tpm2_hibseal_err *err);
+int __must_check tpm2_hibseal_check(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
+				    u32 nv_index, const struct tpm2_hibseal_blob *blob,
+				    u64 *nv_max, struct tpm2_hibseal_err *err);
+int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 			      struct tpm2_hibseal_err *err);
-int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
-				const u8 policy[SHA256_DIGEST_SIZE], bool redefine,
+int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index, bool redefine,
 				struct tpm2_hibseal_err *err);
-int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
+int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 				   struct tpm2_hibseal_err *err);
 
 u64 tpm2_hibseal_busy_ns(void);

@@ -43,6 +43,7 @@
 #define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | BIT(WINDOW_PCR))
 #define WINDOW_CLOSED_EVENT	"hibseal: boot window closed"
 #define COUNTER_INDEX		CONFIG_HIBERNATION_SEAL_NV_INDEX
+#define EPOCH_INDEX		(CONFIG_HIBERNATION_SEAL_NV_INDEX + 1)
 #define KEXEC_REASON	"started by kexec: the window PCR holds the previous kernel's value"
 
 static struct {
@@ -51,9 +52,10 @@ static struct {
 	u8 closed[SHA256_DIGEST_SIZE];		/* the window PCR once closed */
 	u8 secret[HIBSEAL_SECRET_SIZE];		/* this boot's secret */
 	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
-	u8 counter_policy[SHA256_DIGEST_SIZE];	/* the counter's write policy */
+	u64 bound;				/* ... while the blob epoch is at most this */
 	u64 counter;				/* the anti-replay counter, as last read */
 	u64 pending_counter;			/* ... when the window opened */
+	u64 epoch;				/* the blob epoch counter, as last read */
 	bool counter_ok;			/* it was read in this window */
 	bool advanced;				/* this window advanced it */
 	bool lifted;				/* lockdown was lifted this boot */
@@ -68,18 +70,27 @@ static struct {
 	bool have_pending;			/* the window unsealed a pending image's key */
 	u8 pending_secret[HIBSEAL_SECRET_SIZE];	/* ... that secret */
 	struct tpm2_hibseal_blob pending_blob;	/* ... from this blob (its EFI copy) */
+	u64 pending_bound;			/* ... valid up to this blob epoch */
+	bool have_renewed;			/* the pending secret sealed anew: */
+	struct tpm2_hibseal_blob renewed;	/* ... for the restored kernel (late resume) */
+	u64 renewed_bound;			/* ... with this window's bound */
 } hs = { .reason = "the boot window has not run" };
 
 /* A pending image's key, unsealed in the window for a resume after it, is forgotten. */
 static void drop_pending(void)
 {
 	hs.have_pending = false;
+	hs.have_renewed = false;
 	memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
 }
+
+static void expire_blobs(void);
 
 /* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
 static void disable_sealing(const char *reason, int rc, const struct tpm2_hibseal_err *err)
 {
+	bool had_keys = hs.ready || hs.have_pending;
+
 	hs.ready = false;
 	hs.reason = reason;
 	memzero_explicit(hs.secret, sizeof(hs.secret));
@@ -92,6 +103,9 @@ static void disable_sealing(const char *reason, int rc, const struct tpm2_hibsea
 			reason, err->step, rc);
 	else
 		pr_warn("sealed hibernation unavailable: %s\n", reason);
+	/* After the window: whatever made sealing give up, its blobs must not outlive it. */
+	if (had_keys && hs.done && !hs.open && hs.chip)
+		expire_blobs();
 }
 
 /*
@@ -104,7 +118,10 @@ static void __init window_selftest_open(void)
 	u8 check[HIBSEAL_SECRET_SIZE];
 	int rc;
 
-	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, &hs.blob, check, sizeof(check), &err);
+	u64 bound;
+
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, EPOCH_INDEX, &hs.blob, check, sizeof(check),
+				 &bound, &err);
 	if (!rc && crypto_memneq(check, hs.secret, sizeof(check)))
 		rc = -EBADMSG;
 	memzero_explicit(check, sizeof(check));
@@ -120,7 +137,10 @@ static void window_selftest_closed(void)
 	u8 check[HIBSEAL_SECRET_SIZE];
 	int rc;
 
-	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, &hs.blob, check, sizeof(check), &err);
+	u64 bound;
+
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, EPOCH_INDEX, &hs.blob, check, sizeof(check),
+				 &bound, &err);
 	memzero_explicit(check, sizeof(check));
 	if (rc == -EACCES) {
 		pr_info("self-test: unseal after the window refused: %s, TPM rc 0x%03x\n",
@@ -143,61 +163,101 @@ static bool started_by_kexec(void)
 }
 
 /*
- * The anti-replay counter (docs/design.md, section 4): an NV counter that only a boot window
- * can advance (PolicyPCR over the window PCR alone, so kernel updates keep it), defined by the
- * first window that finds it missing, and readable by anyone. Every boot window advances it
- * once: when it resumes an image, or else when it closes. An image records the value after its
- * boot's advance, so it is fresh only for the very next boot window: any boot in between
- * (noresume, another resume device, a refused image, a fresh boot) makes it stale.
+ * The two counters (docs/design.md, section 4), NV counters anyone may read and advance,
+ * defined by the first window that finds them missing:
+ * - the anti-replay counter: every boot window advances it once (when it resumes an image, or
+ *   else when it closes), and so does a boot that wrote an image and ran on. An image records
+ *   the value after its boot's advance, so it is fresh only for the very next boot window.
+ * - the blob epoch: a boot secret is sealed with PolicyNV "epoch at most E + 1", E the epoch
+ *   its window found, and every window that closes without resuming an image advances it once.
+ *   A blob therefore unseals in its own window and the next one, and in the windows that
+ *   resume its images one after another; any other boot, or anything that may have exposed a
+ *   secret (expire_blobs()), ends it for good.
  */
-static int counter_setup(struct tpm2_hibseal_err *err)
+static int counter_setup_one(u32 index, const char *what, u64 *value,
+			     struct tpm2_hibseal_err *err)
 {
-	struct tpm2_hibseal_pcrs window_pcr = { .mask = BIT(WINDOW_PCR) };
 	int rc;
 
-	memcpy(window_pcr.value[WINDOW_PCR], hs.window.value[WINDOW_PCR], SHA256_DIGEST_SIZE);
-	tpm2_hibseal_policy_digest(&window_pcr, hs.counter_policy);
-	rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
-				       err);
+	rc = tpm2_hibseal_counter_read(hs.chip, index, value, err);
 	/*
-	 * Missing, or not exactly ours (another policy: the window PCR's value changed, say
-	 * with shim's MOK state; or someone else's index): define it anew. This cannot make
-	 * any image fresh again, see tpm2_hibseal_counter_define().
+	 * Missing, or not exactly ours (someone else's index at our handle): define it anew. This
+	 * cannot make any image fresh or any blob usable again, see tpm2_hibseal_counter_define().
 	 */
 	if (rc == -ENOENT || rc == -EBADMSG) {
 		bool redefine = rc == -EBADMSG;
 
-		rc = tpm2_hibseal_counter_define(hs.chip, COUNTER_INDEX, hs.counter_policy,
-						 redefine, err);
+		rc = tpm2_hibseal_counter_define(hs.chip, index, redefine, err);
 		if (rc)
 			return rc;
-		pr_info("anti-replay counter %s at NV index 0x%08x\n",
-			redefine ? "redefined (its public area was not ours)" : "defined",
-			COUNTER_INDEX);
+		pr_info("%s %s at NV index 0x%08x\n", what,
+			redefine ? "redefined (its public area was not ours)" : "defined", index);
 		rc = -ENODATA;
 	}
 	if (rc == -ENODATA)	/* never written: its first increment gives its start value */
-		rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
-			tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
-						  &hs.counter, err);
+		rc = tpm2_hibseal_counter_increment(hs.chip, index, err) ?:
+			tpm2_hibseal_counter_read(hs.chip, index, value, err);
+	return rc;
+}
+
+static int counter_setup(struct tpm2_hibseal_err *err)
+{
+	int rc;
+
+	rc = counter_setup_one(COUNTER_INDEX, "anti-replay counter", &hs.counter, err) ?:
+		counter_setup_one(EPOCH_INDEX, "blob epoch counter", &hs.epoch, err);
 	hs.pending_counter = hs.counter;
 	hs.counter_ok = !rc;
 	return rc;
 }
 
-/* This window's one advance of the counter (inside the window: the policy needs it). */
-static int counter_advance(struct tpm2_hibseal_err *err)
+/* Advance one counter and read it back; it must have moved past @old. */
+static int counter_step(u32 index, u64 old, u64 *value, struct tpm2_hibseal_err *err)
 {
 	int rc;
 
-	rc = tpm2_hibseal_counter_increment(hs.chip, COUNTER_INDEX, BIT(WINDOW_PCR), err) ?:
-		tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy, &hs.counter,
-					  err);
-	if (!rc && hs.counter <= hs.pending_counter)
-		rc = -EIO;			/* a counter that does not count */
+	rc = tpm2_hibseal_counter_increment(hs.chip, index, err) ?:
+		tpm2_hibseal_counter_read(hs.chip, index, value, err);
+	if (!rc && *value <= old) {
+		*err = (struct tpm2_hibseal_err){ .step = "a counter that does not count" };
+		rc = -EIO;
+	}
+	return rc;
+}
+
+/* This window's one advance of the anti-replay counter. */
+static int counter_advance(struct tpm2_hibseal_err *err)
+{
+	int rc = counter_step(COUNTER_INDEX, hs.pending_counter, &hs.counter, err);
+
 	if (!rc)
 		hs.advanced = true;
 	return rc;
+}
+
+/*
+ * Advance the blob epoch past every bound this kernel's blobs have: none of them unseals
+ * again, in any later window. For anything that may have exposed a secret after the window:
+ * a lift, sealing giving up. Best effort; each failure is logged.
+ */
+static void expire_blobs(void)
+{
+	struct tpm2_hibseal_err err = {};
+	u64 upto = max3(hs.bound, hs.pending_bound, hs.renewed_bound);
+	u64 epoch;
+	int rc, n = 0;
+
+	rc = tpm2_hibseal_counter_read(hs.chip, EPOCH_INDEX, &epoch, &err);
+	while (!rc && epoch <= upto && n++ < 4)
+		rc = counter_step(EPOCH_INDEX, epoch, &epoch, &err);
+	if (rc || epoch <= upto) {
+		pr_err("cannot expire this boot's key blobs: %s failed (%d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+		return;
+	}
+	hs.epoch = epoch;
+	pr_info("blob epoch counter advanced to %llu: this boot's key blobs have expired\n",
+		epoch);
 }
 
 /*
@@ -221,6 +281,8 @@ struct efi_blob_copy {
 };
 
 static efi_char16_t efi_copy_name[] = L"HibsealKeyBlob";
+/* The pending secret sealed anew by the window that resumes it after the window: see renew. */
+static efi_char16_t efi_renewed_name[] = L"HibsealRenewedBlob";
 static efi_guid_t efi_copy_guid = EFI_GUID(0x23f5b65a, 0xb1be, 0x4315,
 					   0x99, 0x3a, 0xd3, 0x7c, 0x6c, 0xb9, 0x1a, 0x7f);
 
@@ -230,8 +292,8 @@ static bool efi_copy_possible(void)
 	       efivar_supports_writes();
 }
 
-/* Read and delete the copy; 0 and @blob filled if there was a well-formed one. */
-static int __init efi_copy_take(struct tpm2_hibseal_blob *blob)
+/* Read and delete a copy; 0 and @blob filled if there was a well-formed one. */
+static int efi_copy_take(efi_char16_t *name, struct tpm2_hibseal_blob *blob)
 {
 	struct efi_blob_copy *copy;
 	unsigned long size = sizeof(*copy);
@@ -248,9 +310,9 @@ static int __init efi_copy_take(struct tpm2_hibseal_blob *blob)
 		kfree(copy);
 		return -EBUSY;
 	}
-	st = efivar_get_variable(efi_copy_name, &efi_copy_guid, &attr, &size, copy);
+	st = efivar_get_variable(name, &efi_copy_guid, &attr, &size, copy);
 	if (st == EFI_SUCCESS || st == EFI_BUFFER_TOO_SMALL)
-		del = efivar_set_variable_locked(efi_copy_name, &efi_copy_guid, 0, 0, NULL, false);
+		del = efivar_set_variable_locked(name, &efi_copy_guid, 0, 0, NULL, false);
 	efivar_unlock();
 	/* Left in place, every later boot would unseal it again: say so (it stays stale). */
 	if (del != EFI_SUCCESS)
@@ -286,7 +348,9 @@ static void __init pending_key_load(void)
 	blob = kzalloc(sizeof(*blob), GFP_KERNEL);
 	if (!blob)
 		return;
-	rc = efi_copy_take(blob);
+	/* A renewed blob no kernel took is of no use to anyone: gone too. */
+	efi_copy_take(efi_renewed_name, blob);
+	rc = efi_copy_take(efi_copy_name, blob);
 	if (rc == -ENOENT || rc == -EOPNOTSUPP)
 		goto out;
 	if (rc) {
@@ -294,20 +358,64 @@ static void __init pending_key_load(void)
 			rc);
 		goto out;
 	}
-	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, blob, hs.pending_secret,
-				 sizeof(hs.pending_secret), &err);
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, EPOCH_INDEX, blob, hs.pending_secret,
+				 sizeof(hs.pending_secret), &hs.pending_bound, &err);
 	if (rc) {
 		memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
-		pr_warn("the EFI copy of a pending image's key blob does not unseal: %s failed (%d, TPM rc 0x%03x)\n",
-			err.step, rc, err.tpm_rc);
+		if (rc == -EKEYEXPIRED)
+			pr_warn("the EFI copy of a pending image's key blob has expired: the blob epoch counter is past %llu (%s, TPM rc 0x%03x)\n",
+				hs.pending_bound, err.step, err.tpm_rc);
+		else
+			pr_warn("the EFI copy of a pending image's key blob does not unseal: %s failed (%d, TPM rc 0x%03x)\n",
+				err.step, rc, err.tpm_rc);
 		goto out;
 	}
 	hs.pending_blob = *blob;
 	hs.have_pending = true;
 	pr_info("pending image's key unsealed from its EFI copy (%u-byte blob), for one resume at anti-replay counter %llu\n",
 		blob->len, hs.pending_counter);
+	/*
+	 * This window closes with the blob epoch advanced, so the restored kernel's own blob will
+	 * have expired: seal its secret anew, for that kernel to take once the resume claims it.
+	 */
+	rc = tpm2_hibseal_seal(hs.chip, &hs.window, EPOCH_INDEX, hs.epoch + 1, hs.pending_secret,
+			       sizeof(hs.pending_secret), &hs.renewed, &err);
+	if (rc) {
+		pr_warn("cannot seal the pending image's key anew: %s failed (%d, TPM rc 0x%03x); once resumed, that kernel cannot hibernate again until reboot\n",
+			err.step, rc, err.tpm_rc);
+		goto out;
+	}
+	hs.renewed_bound = hs.epoch + 1;
+	hs.have_renewed = true;
 out:
 	kfree(blob);
+}
+
+static int efi_copy_store(efi_char16_t *name, const struct tpm2_hibseal_blob *blob)
+{
+	struct efi_blob_copy *copy;
+	size_t size;
+	efi_status_t st;
+
+	if (!efi_copy_possible())
+		return -EOPNOTSUPP;
+	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	copy->magic = cpu_to_le32(EFI_COPY_MAGIC);
+	copy->version = cpu_to_le16(EFI_COPY_VERSION);
+	copy->len = cpu_to_le16(blob->len);
+	memcpy(copy->data, blob->data, blob->len);
+	size = offsetof(struct efi_blob_copy, data) + blob->len;
+	st = efivar_set_variable(name, &efi_copy_guid, EFI_VARIABLE_NON_VOLATILE |
+				 EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS,
+				 size, copy);
+	kfree(copy);
+	if (st != EFI_SUCCESS) {
+		pr_warn("cannot store a key blob in EFI (EFI status 0x%lx)\n", st);
+		return -EIO;
+	}
+	return 0;
 }
 
 /**
@@ -320,31 +428,9 @@ out:
  */
 int hibseal_window_store_blob(void)
 {
-	struct efi_blob_copy *copy;
-	size_t size;
-	efi_status_t st;
-
 	if (!hibseal_ready())
 		return -EPERM;
-	if (!efi_copy_possible())
-		return -EOPNOTSUPP;
-	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	copy->magic = cpu_to_le32(EFI_COPY_MAGIC);
-	copy->version = cpu_to_le16(EFI_COPY_VERSION);
-	copy->len = cpu_to_le16(hs.blob.len);
-	memcpy(copy->data, hs.blob.data, hs.blob.len);
-	size = offsetof(struct efi_blob_copy, data) + hs.blob.len;
-	st = efivar_set_variable(efi_copy_name, &efi_copy_guid, EFI_VARIABLE_NON_VOLATILE |
-				 EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS,
-				 size, copy);
-	kfree(copy);
-	if (st != EFI_SUCCESS) {
-		pr_warn("cannot store the EFI copy of the key blob (EFI status 0x%lx)\n", st);
-		return -EIO;
-	}
-	return 0;
+	return efi_copy_store(efi_copy_name, &hs.blob);
 }
 
 /**
@@ -392,19 +478,21 @@ void __init hibseal_window_open(void)
 	WRITE_ONCE(hs.key_held, true);
 	pending_key_load();
 	get_random_bytes(hs.secret, sizeof(hs.secret));
-	rc = tpm2_hibseal_seal(hs.chip, &hs.window, hs.secret, sizeof(hs.secret), &hs.blob, &err);
+	rc = tpm2_hibseal_seal(hs.chip, &hs.window, EPOCH_INDEX, hs.epoch + 1, hs.secret,
+			       sizeof(hs.secret), &hs.blob, &err);
 	if (rc) {
 		disable_sealing("cannot seal the boot secret", rc, &err);
 		return;
 	}
+	hs.bound = hs.epoch + 1;
 	if (READ_ONCE(hs.lifted)) {
 		disable_sealing("lockdown was lifted in this boot", 0, NULL);
 		return;
 	}
 	hs.ready = true;
 	hs.reason = NULL;
-	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob), anti-replay counter at %llu\n",
-		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len, hs.counter);
+	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob, blob epoch at most %llu), anti-replay counter at %llu\n",
+		TPM2_HIBSEAL_NR_PCRS, &mask, hs.blob.len, hs.bound, hs.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
 		window_selftest_open();
 }
@@ -479,13 +567,20 @@ static int window_close(void)
 
 	if (!hs.open)
 		return hs.close_rc;
-	/* A boot that resumed nothing still uses up its counter value: see counter_setup(). */
+	/*
+	 * A boot that resumed nothing still uses up its counter value, and ends the blobs of the
+	 * boots before it: see counter_setup().
+	 */
 	if (hs.counter_ok && !hs.advanced) {
-		rc = counter_advance(&err);
+		u64 epoch = hs.epoch;
+
+		rc = counter_advance(&err) ?: counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err);
 		if (rc)
-			disable_sealing("cannot advance the anti-replay counter", rc, &err);
+			disable_sealing("cannot advance the anti-replay counter and the blob epoch",
+					rc, &err);
 		else
-			pr_info("anti-replay counter advanced to %llu\n", hs.counter);
+			pr_info("anti-replay counter advanced to %llu, blob epoch to %llu\n",
+				hs.counter, hs.epoch);
 	}
 	hs.open = false;
 	rc = extend_window(hs.chip, &now, &err);
@@ -585,6 +680,7 @@ void hibseal_tpm_registered(struct tpm_chip *chip)
 int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 {
 	struct tpm2_hibseal_err err = {};
+	u64 bound = 0;
 	int rc;
 
 	if (!hs.open || !hs.chip) {
@@ -598,11 +694,15 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 		memcpy(secret, hs.pending_secret, HIBSEAL_SECRET_SIZE);
 		return 0;
 	}
-	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, blob, secret, HIBSEAL_SECRET_SIZE, &err);
+	rc = tpm2_hibseal_unseal(hs.chip, &hs.window, EPOCH_INDEX, blob, secret,
+				 HIBSEAL_SECRET_SIZE, &bound, &err);
 	if (!rc)
 		return 0;
 	memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
-	if (rc == -EACCES && !strcmp(err.step, TPM2_HIBSEAL_STEP_CREATION))
+	if (rc == -EKEYEXPIRED)
+		pr_err("image refused: its key blob has expired: the blob epoch counter is at %llu, past the %llu its policy allows (%s, TPM rc 0x%03x)\n",
+		       hs.epoch, bound, err.step, err.tpm_rc);
+	else if (rc == -EACCES && !strcmp(err.step, TPM2_HIBSEAL_STEP_CREATION))
 		pr_err("image refused: its key was not created inside this machine's boot window (its creation PCRs differ)\n");
 	else if (rc == -EACCES)
 		pr_err("image refused: its key is not sealed to this machine, kernel and Secure Boot state (%s, TPM rc 0x%03x)\n",
@@ -735,17 +835,27 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
  */
 int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 {
+	bool renew;
+
 	if (!deferred)
 		return hibseal_window_advance_counter(image_counter);
 	if (!hs.have_pending || READ_ONCE(hs.lifted)) {
 		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
 		return -ENOKEY;
 	}
+	renew = hs.have_renewed;
 	drop_pending();
 	if (image_counter != hs.pending_counter) {
 		log_stale(image_counter);
 		return -ESTALE;
 	}
+	/*
+	 * The restored kernel's own blob expired when this window closed: leave it the blob this
+	 * window sealed its secret into (take_renewed() checks it). Not stored before
+	 * now, so it exists only where that kernel really comes back.
+	 */
+	if (!renew || efi_copy_store(efi_renewed_name, &hs.renewed))
+		pr_warn("no renewed key blob for the image being resumed: it cannot hibernate again until reboot\n");
 	pr_info("pending image's key claimed: this image cannot be resumed again\n");
 	return 0;
 }
@@ -865,6 +975,75 @@ void hibseal_window_after_suspend(void)
 }
 
 /*
+ * A kernel resumed after its boot window (the key came from the EFI copy) finds its own blob
+ * expired: the restoring boot's window closed and advanced the blob epoch. That window sealed
+ * this kernel's secret anew and left the blob in EFI when the resume claimed the key. The
+ * variable is anyone's to write: the blob is taken only if the TPM certifies that a boot
+ * window of this machine made it with our policy, for the current epoch. Which secret it holds
+ * cannot be checked without the window; a wrong one makes the next image unopenable, which
+ * whoever can write EFI variables can cause anyway (by deleting the EFI copy).
+ */
+static void take_renewed(void)
+{
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_blob *blob;
+	u64 bound = 0;
+	int rc;
+
+	blob = kzalloc(sizeof(*blob), GFP_KERNEL);
+	if (!blob) {
+		disable_sealing("no memory for the renewed key blob", -ENOMEM, NULL);
+		return;
+	}
+	rc = efi_copy_take(efi_renewed_name, blob);
+	if (!rc)
+		rc = tpm2_hibseal_check(hs.chip, &hs.window, EPOCH_INDEX, blob, &bound, &err);
+	if (!rc && bound < hs.epoch)
+		rc = -EKEYEXPIRED;
+	if (!rc) {
+		hs.blob = *blob;
+		hs.bound = bound;
+		pr_info("renewed key blob taken (blob epoch at most %llu)\n", bound);
+	} else if (err.step) {
+		disable_sealing("the key blob expired and the renewed one is refused", rc, &err);
+	} else {
+		pr_warn("the key blob of this kernel expired (blob epoch %llu, its blob allows %llu) and no usable renewed blob was left (%d)\n",
+			hs.epoch, hs.bound, rc);
+		disable_sealing("key blob expired: resumed late, no renewed blob", 0, NULL);
+	}
+	kfree(blob);
+}
+
+/**
+ * hibseal_window_kept_running() - this kernel wrote an image and runs on
+ *
+ * Called before tasks thaw when a written image was not followed by a power-off (a wake-up
+ * from suspend-to-both, test_resume, a platform rollback, a uswsusp writer that unfreezes),
+ * and from the PM notifier. The image is authentic and would resume at the next boot, bringing
+ * back memory older than what ran since: advance the anti-replay counter now, so it is stale.
+ * Sealing stays available; the next image records the new value. If the counter cannot be
+ * advanced, sealing ends (and its blobs are expired, if the TPM still lets that happen).
+ */
+void hibseal_window_kept_running(void)
+{
+	struct tpm2_hibseal_err err = {};
+	int rc;
+
+	if (!hs.image_written)
+		return;
+	hs.image_written = false;
+	if (!hs.chip || hs.open)
+		return;
+	rc = counter_step(COUNTER_INDEX, hs.counter, &hs.counter, &err);
+	if (rc) {
+		disable_sealing("an image of this boot cannot be made stale", rc, &err);
+		return;
+	}
+	pr_info("this boot wrote a sealed image and runs on: anti-replay counter advanced to %llu, that image is stale\n",
+		hs.counter);
+}
+
+/*
  * After a resume from hibernation the TPM holds the PCRs of the boot that restored us: check
  * that its window is closed (docs/design.md, section 4, step 6), and learn the counter value
  * its resume left.
@@ -887,9 +1066,12 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 	drop_pending();
 	if (!hibseal_ready())
 		return NOTIFY_DONE;
-	/* The restored kernel's memory predates the write: only the writer sees this set. */
+	/*
+	 * The restored kernel's memory predates the write: only the writer sees this set, when
+	 * no earlier hook made its image stale (hibseal_window_kept_running()).
+	 */
 	if (hs.image_written) {
-		disable_sealing("this boot wrote a sealed image and kept running", 0, NULL);
+		hibseal_window_kept_running();
 		return NOTIFY_DONE;
 	}
 	rc = window_still_closed(&err);
@@ -899,14 +1081,16 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 		disable_sealing("the TPM does not answer after wake-up", rc, &err);
 	/* A resume advanced the counter in the boot kernel's window: learn its value. */
 	if (!rc) {
-		rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, hs.counter_policy,
-					       &hs.counter, &err);
+		rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, &hs.counter, &err) ?:
+			tpm2_hibseal_counter_read(hs.chip, EPOCH_INDEX, &hs.epoch, &err);
 		if (rc)
 			disable_sealing("cannot read the anti-replay counter after wake-up", rc,
 					&err);
 		else
 			pr_info("anti-replay counter at %llu\n", hs.counter);
 	}
+	if (!rc && hs.epoch > hs.bound)
+		take_renewed();
 	return NOTIFY_DONE;
 }
 

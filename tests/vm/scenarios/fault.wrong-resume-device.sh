@@ -1,8 +1,8 @@
 #!/bin/bash
 # A sealed image on vdb, and a boot told resume=/dev/vda (the ESP): nothing is resumed and
-# nothing is written to the ESP; that boot's window advances the anti-replay counter, so when
-# a later boot looks on the right device it refuses the image as stale (one reason line) and
-# boots fresh with swap usable.
+# nothing is written to the ESP; that boot's window advances the anti-replay counter and the blob
+# epoch, so when a later boot looks on the right device the TPM refuses to unseal the image's key
+# blob (expired: PolicyNV; one reason line) and the kernel boots fresh with swap usable.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -20,6 +20,6 @@ expect '^HIBSEAL: boot scenario=' "a fresh boot"
 [ "$(sha256sum <"$W/esp.img")" = "$esp_sum" ] || fail "the ESP was written to"
 VM_GUEST=seal-hibernate vm_uki
 vm_boot right
-expect_refused "it is stale: written at anti-replay counter [0-9]+, the TPM's counter is at [0-9]+" \
+expect_refused 'its key blob has expired: the blob epoch counter is at [0-9]+, past the [0-9]+ its policy allows \(TPM2_PolicyNV, TPM rc 0x126\)' \
 	"an image a boot window has passed"
 vm_done

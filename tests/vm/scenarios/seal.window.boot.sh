@@ -8,7 +8,7 @@
 vm_init seal.window.boot
 vm_uki
 vm_boot boot
-expect 'hibseal: boot window open: PCRs 4,7,14 read, boot secret sealed to them \([0-9]+-byte blob\)' \
+expect 'hibseal: boot window open: PCRs 4,7,14 read, boot secret sealed to them \([0-9]+-byte blob, blob epoch at most [0-9]+\)' \
 	"the window to open and seal the boot secret"
 expect 'hibseal: self-test: boot secret unsealed inside the window' "unseal inside the window"
 expect 'hibseal: boot window closed: PCR 14 extended' "the window to close"

@@ -4,11 +4,14 @@
 # window unseals the image's key from its EFI copy; `resume`, run by the boot's script (after
 # the window has closed), writes the stream back; the kernel authenticates every chunk and the
 # image MAC and restores: the marker kept in memory and the boot id survive, swap is usable.
+# The restored kernel's own key blob expired when that window closed (the blob epoch moved), so
+# the window sealed its secret anew and the resume left it that blob: the resumed system
+# hibernates once more and a third boot resumes it the same way.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init uswsusp.roundtrip.secureboot
-VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume
+VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume hibseal_vm.again=1
 vm_boot hibernate
 expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
 	"lockdown, 'disk' offered, sealing ready"
@@ -43,6 +46,20 @@ expect_not 'ioctl refused' "a refused ioctl of the sealed s2disk"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the script to continue with marker $marker and boot id $boot_id"
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
+expect 'hibseal: renewed key blob taken \(blob epoch at most [0-9]+\)' \
+	"the restored kernel to take the blob its secret was sealed into anew"
+expect '^HIBSEAL: resumed seal=ready$' "sealing ready in the resumed system"
+expect '^HIBSEAL: hibernating-again marker=' "the resumed system to hibernate again"
 expect_not 'image refused' "a refusal"
-expect '^HIBSEAL-DONE rc=0$' "the resumed script to finish"
+expect_not 's2disk-failed' "a failed s2disk"
+[ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after the second image"
+marker2=$(guest_value marker)
+
+vm_boot resume-again
+expect "hibseal: pending image's key unsealed from its EFI copy" "the renewed blob to unseal in the third window"
+expect "hibseal: pending image's key claimed: this image cannot be resumed again" "the second image's key used once"
+expect "^HIBSEAL: resumed-again marker=$marker2 file-marker=$marker2 boot_id=$boot_id\$" \
+	"the twice-resumed system to continue with marker $marker2 and boot id $boot_id"
+expect_not 'image refused' "a refusal"
+expect '^HIBSEAL-DONE rc=0$' "the twice-resumed script to finish"
 vm_done

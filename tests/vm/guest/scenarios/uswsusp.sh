@@ -6,7 +6,8 @@
 #             run the genuine `resume`
 #   initramfs nothing here: /init ran `resume` itself, before any scenario (see /init)
 # A boot with no image makes swap, keeps a marker in memory and runs s2disk; if s2disk returns
-# 0 the machine resumed and the script goes on from there. (Sourced by /init: return, never
+# 0 the machine resumed and the script goes on from there (with hibseal_vm.again=1, to a second
+# s2disk from the resumed system). (Sourced by /init: return, never
 # exit.)
 . /scenarios/common.sh
 
@@ -32,6 +33,17 @@ if [ "$sig" = none ]; then
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature /dev/vdb)"
 	if swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
+	say "resumed seal=$(cat /sys/power/hibernate_seal)"
+	# hibseal_vm.again=1: the resumed system hibernates once more (its blob renewed).
+	if grep -q 'hibseal_vm.again=1' /proc/cmdline; then
+		marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+		echo "$marker" >/tmp/marker
+		say "hibernating-again marker=$marker"
+		/sbin/s2disk
+		s2rc=$?
+		[ $s2rc = 0 ] || { say "s2disk-failed-again rc=$s2rc"; return 2; }
+		say "resumed-again marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id)"
+	fi
 	return 0
 fi
 
