@@ -368,6 +368,17 @@ expect_order() {
 	fi
 }
 
+# expect_before_thaw REGEX FROM WHAT: the first REGEX line of this boot's log comes before the
+# tasks restart ("Restarting tasks") that follows the first line matching FROM.
+expect_before_thaw() {
+	local at thaw
+	at=$(grep -Ean -- "$1" "$VM_LOG" | head -n 1 | cut -d: -f1)
+	thaw=$(awk -v from="$2" '$0 ~ from { f = 1 } f && /Restarting tasks/ { print NR; exit }' "$VM_LOG")
+	if [ -z "$at" ] || [ -z "$thaw" ] || [ "$at" -ge "$thaw" ]; then
+		fail "$(basename "$VM_LOG"): expected $3 before tasks thawed (line ${at:-none}, thaw ${thaw:-none})"
+	fi
+}
+
 # guest_value KEY: the value of the last 'HIBSEAL: ... KEY=VALUE' the guest reported this boot.
 guest_value() {
 	grep -a '^HIBSEAL: ' "$VM_LOG" | grep -o -- "$1=[^ ]*" | tail -n 1 | cut -d= -f2- || true

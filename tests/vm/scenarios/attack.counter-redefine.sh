@@ -38,7 +38,7 @@ expect 'hibseal: blob epoch counter redefined \(its public area was not ours\) a
 expect_refused "its key blob has expired: the blob epoch counter is at [0-9]+, past the $bound its policy allows \\(TPM2_PolicyNV, TPM rc 0x126\\)" \
 	"the image's key blob, its policy naming the real blob epoch"
 new=$(sed -n 's/.*hibseal: boot window open: .*blob epoch at most \([0-9]*\)).*/\1/p' "$VM_LOG" | head -n 1)
-[ -n "$new" ] && [ "$new" -gt "$((bound + 1))" ] ||
+{ [ -n "$new" ] && [ "$new" -gt "$((bound + 1))" ]; } ||
 	fail "the window did not seal against counters of its own (blob epoch bound '${new:-none}', the image's $bound)"
 expect 'hibseal: anti-replay counter advanced to [0-9]+, blob epoch to [0-9]+' "its own counters advanced"
 vm_done

@@ -22,10 +22,7 @@ n=$(grep -o 'anti-replay counter advanced to [0-9]*, blob epoch' "$VM_LOG" | gre
 [ -n "$n" ] || fail "no counter value from the boot window (opened at '${written:-none}')"
 expect "hibseal: this boot wrote a sealed image and runs on: anti-replay counter advanced to $((n + 1)), that image is stale" \
 	"the wake-up to make the image stale"
-at=$(grep -n 'that image is stale' "$VM_LOG" | head -1 | cut -d: -f1)
-thaw=$(awk '/Waking up from system sleep state S3/ { f = 1 } f && /Restarting tasks/ { print NR; exit }' "$VM_LOG")
-{ [ -n "$at" ] && [ -n "$thaw" ] && [ "$at" -lt "$thaw" ]; } ||
-	fail "the image was not made stale before tasks thawed (line ${at:-none}, thaw ${thaw:-none})"
+expect_before_thaw 'that image is stale' 'Waking up from system sleep state S3' "the image made stale"
 expect '^HIBSEAL: ran-on rc=0 .* seal=ready swap-signature=SWAPSPACE2$' \
 	"the boot to run on after the wake-up, sealing still ready, the signature restored"
 SEAL_BOOT_ID=$(guest_value boot_id)
