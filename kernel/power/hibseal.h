@@ -76,7 +76,7 @@ struct hibseal_image_mac {
 int __must_check hibseal_hkdf_sha256(const u8 *ikm, size_t ikm_len, const u8 *salt,
 				     size_t salt_len, const u8 *info, size_t info_len,
 				     u8 *okm, size_t okm_len);
-int __must_check hibseal_derive_keys(const u8 *secret, const u8 *salt,
+int __must_check hibseal_derive_keys(const u8 *secret, const u8 *salt, unsigned int aead,
 				     struct hibseal_keys *keys);
 int __must_check hibseal_sealer_init(struct hibseal_sealer *s, unsigned int aead,
 				     const struct hibseal_keys *keys, const u8 *salt);

@@ -13,6 +13,7 @@
 
 #define pr_fmt(fmt) "hibseal: " fmt
 
+#include <asm/unaligned.h>
 #include <linux/mm.h>
 #include <linux/rtnetlink.h>
 #include <linux/scatterlist.h>
@@ -115,22 +116,38 @@ int hibseal_hkdf_sha256(const u8 *ikm, size_t ikm_len, const u8 *salt, size_t sa
  * hibseal_derive_keys() - the key set of one image
  * @secret: the boot secret (%HIBSEAL_SECRET_SIZE bytes)
  * @salt:   the image's salt (%HIBSEAL_SALT_SIZE bytes)
+ * @aead:   the image's construction (HIBSEAL_AEAD_*)
  * @keys:   filled with one key per purpose; wipe with memzero_explicit()
+ *
+ * HKDF info is the purpose's label followed by @aead (le16): the construction is part of every
+ * key, so the header's aead field cannot make one key serve two constructions (GCM's first
+ * counter block J0 is rfc3686's first block under the same key and a 12-byte nonce).
  *
  * Return: 0, or -errno.
  */
-int hibseal_derive_keys(const u8 *secret, const u8 *salt, struct hibseal_keys *keys)
+static int derive_key(const u8 *secret, const u8 *salt, const char *label, unsigned int aead,
+		      u8 *key, size_t len)
 {
-	static const char enc[] = "hibseal v1 chunk encryption";
-	static const char auth[] = "hibseal v1 chunk authentication";
-	static const char image[] = "hibseal v1 image mac";
+	u8 info[40];
+	size_t n = strlen(label);
 
-	return hibseal_hkdf_sha256(secret, HIBSEAL_SECRET_SIZE, salt, HIBSEAL_SALT_SIZE,
-				   enc, sizeof(enc) - 1, keys->enc, sizeof(keys->enc)) ?:
-	       hibseal_hkdf_sha256(secret, HIBSEAL_SECRET_SIZE, salt, HIBSEAL_SALT_SIZE,
-				   auth, sizeof(auth) - 1, keys->auth, sizeof(keys->auth)) ?:
-	       hibseal_hkdf_sha256(secret, HIBSEAL_SECRET_SIZE, salt, HIBSEAL_SALT_SIZE,
-				   image, sizeof(image) - 1, keys->image, sizeof(keys->image));
+	if (n + sizeof(__le16) > sizeof(info))
+		return -EINVAL;
+	memcpy(info, label, n);
+	put_unaligned_le16(aead, info + n);
+	return hibseal_hkdf_sha256(secret, HIBSEAL_SECRET_SIZE, salt, HIBSEAL_SALT_SIZE, info,
+				   n + sizeof(__le16), key, len);
+}
+
+int hibseal_derive_keys(const u8 *secret, const u8 *salt, unsigned int aead,
+			struct hibseal_keys *keys)
+{
+	return derive_key(secret, salt, "hibseal v2 chunk encryption", aead, keys->enc,
+			  sizeof(keys->enc)) ?:
+	       derive_key(secret, salt, "hibseal v2 chunk authentication", aead, keys->auth,
+			  sizeof(keys->auth)) ?:
+	       derive_key(secret, salt, "hibseal v2 image mac", aead, keys->image,
+			  sizeof(keys->image));
 }
 
 /* authenc() takes an rtattr with the encryption key length, the HMAC key, then the AES key. */

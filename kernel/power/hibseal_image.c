@@ -35,7 +35,7 @@ static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int 
 	struct hibseal_keys keys;
 	int err;
 
-	err = hibseal_derive_keys(secret, img->hdr.salt, &keys) ?:
+	err = hibseal_derive_keys(secret, img->hdr.salt, aead, &keys) ?:
 	      hibseal_sealer_init(&img->sealer, aead, &keys, img->hdr.salt) ?:
 	      hibseal_image_mac_init(&img->mac, &keys);
 	memzero_explicit(&keys, sizeof(keys));
@@ -103,16 +103,23 @@ static int check_header(const struct hibseal_image_header *hdr)
 {
 	if (memcmp(hdr->magic, HIBSEAL_MAGIC, sizeof(hdr->magic)))
 		return -EINVAL;
-	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION ||
-	    le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
+	/* Version 1 did not bind the construction into the keys: its images are not read. */
+	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION) {
+		pr_err("image refused: it is in format version %u, and this kernel reads version %u only (hibernate again with this kernel)\n",
+		       le16_to_cpu(hdr->version), HIBSEAL_VERSION);
+		return -EBADMSG;
+	}
+	if (le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
 	    (le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 &&
 	     le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_GCM) ||
 	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
 	    !le32_to_cpu(hdr->key_blob_size) ||
 	    (le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS) || hdr->reserved1 ||
 	    memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2)) ||
-	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages))
+	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages)) {
+		pr_err("image refused: its sealed header is malformed (a size, construction, flag or reserved field)\n");
 		return -EBADMSG;
+	}
 	return 0;
 }
 

@@ -3,8 +3,10 @@
 # independently of the kernel: HKDF-SHA256 and HMAC-SHA256 with Python's hashlib/hmac,
 # AES-256-CTR with the openssl command. Prints C arrays to paste into the test.
 #
-# Inputs (the same as in the test): boot secret 00..1f, salt 20..3f, chunk index 5,
-# flags HIBSEAL_CHUNK_LZO, plaintext "hibseal known-answer chunk: 48 bytes of text.." .
+# Inputs (the same as in the test): boot secret 00..1f, salt 20..3f, construction
+# HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 (1, bound into every key: HKDF info = label || le16 1),
+# chunk index 5, flags HIBSEAL_CHUNK_LZO, plaintext "hibseal known-answer chunk: 48 bytes of
+# text.." .
 set -eu
 python3 - <<'PY'
 import hashlib, hmac, struct, subprocess
@@ -31,9 +33,10 @@ def carr(name, b):
 
 secret = bytes(range(32))
 salt = bytes(range(32, 64))
-enc = hkdf(secret, salt, b"hibseal v1 chunk encryption", 36)
-auth = hkdf(secret, salt, b"hibseal v1 chunk authentication", 32)
-image = hkdf(secret, salt, b"hibseal v1 image mac", 32)
+aead = struct.pack("<H", 1)
+enc = hkdf(secret, salt, b"hibseal v2 chunk encryption" + aead, 36)
+auth = hkdf(secret, salt, b"hibseal v2 chunk authentication" + aead, 32)
+image = hkdf(secret, salt, b"hibseal v2 image mac" + aead, 32)
 index, flags = 5, 0x2
 pt = b"hibseal known-answer chunk: 48 bytes of text.."
 pt = pt + b"\0" * (48 - len(pt))

@@ -119,7 +119,8 @@ static const struct poke_case poke_cases[] = {
 	{ "seal-magic", SEAL_HEADER, 0, SEAL(magic), 1, 'h', HS_REGION_SEAL_HEADER, 0 },
 	{ "seal-magic-nul", SEAL_HEADER, 0, SEAL(magic) + 7, 1, '!', HS_REGION_SEAL_HEADER, 0 },
 	{ "seal-version-0", SEAL_HEADER, 0, SEAL(version), 2, 0, HS_REGION_SEAL_HEADER, 0 },
-	{ "seal-version-2", SEAL_HEADER, 0, SEAL(version), 2, 2, HS_REGION_SEAL_HEADER, 0 },
+	{ "seal-version-1", SEAL_HEADER, 0, SEAL(version), 2, 1, HS_REGION_SEAL_HEADER, 0 },
+	{ "seal-version-3", SEAL_HEADER, 0, SEAL(version), 2, 3, HS_REGION_SEAL_HEADER, 0 },
 	{ "seal-header-size-short", SEAL_HEADER, 0, SEAL(header_size), 2,
 	  sizeof(struct hibseal_image_header) - 8, HS_REGION_SEAL_HEADER, 0 },
 	{ "seal-header-size-page", SEAL_HEADER, 0, SEAL(header_size), 2, 4096,
@@ -278,7 +279,7 @@ static void test_valid_default(const struct synth_image *img)
 		printf("# %d: %s: %s\n", ret, hs_region_name(info.region), info.reason);
 	tap(!ret && info.region == HS_REGION_NONE && !info.reason[0] &&
 	    info.aead == HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 && info.tag_size == 32 &&
-	    info.version == 1 && info.nr_chunks == 4 && info.chunks_found == 4 &&
+	    info.version == HIBSEAL_VERSION && info.nr_chunks == 4 && info.chunks_found == 4 &&
 	    info.image_pages == 41 && info.counter == 7 && info.key_blob_size == 64 &&
 	    info.compressed && info.map_pages == 1 && info.chunk_pages == 6 &&
 	    info.pages_used == 8 && info.compressed_bytes == 6200 && info.seal_header_page == 8 &&

@@ -43,23 +43,30 @@ int main(void)
 	static const char *const names[] = { "ctr-hmac", "gcm" };
 	uint8_t secret[32], salt[32], chunk[256], copy[256];
 	struct hibseal_image_header hdr;
-	struct hs_seal_keys keys;
+	struct hs_seal_keys keys, gcm_keys;
 	uint8_t mac[32], mac2[32], tags[64];
 	uint32_t len;
 
 	kat_inputs(secret, salt);
-	tap(hs_seal_derive_keys(secret, salt, &keys) == 0, "unit.seal-kat.derive");
+	tap(hs_seal_derive_keys(secret, salt, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys) == 0,
+	    "unit.seal-kat.derive");
 	tap(!memcmp(keys.enc, kat_enc_key, sizeof(kat_enc_key)), "unit.seal-kat.enc-key-matches-kernel");
 	tap(!memcmp(keys.auth, kat_auth_key, sizeof(kat_auth_key)),
 	    "unit.seal-kat.auth-key-matches-kernel");
 	tap(!memcmp(keys.image, kat_image_key, sizeof(kat_image_key)),
 	    "unit.seal-kat.image-key-matches-kernel");
+	/* The construction is in every key's derivation: no key serves two constructions. */
+	tap(hs_seal_derive_keys(secret, salt, HIBSEAL_AEAD_AES256_GCM, &gcm_keys) == 0 &&
+	    memcmp(gcm_keys.enc, keys.enc, 32) && memcmp(gcm_keys.auth, keys.auth, 32) &&
+	    memcmp(gcm_keys.image, keys.image, 32), "unit.seal-kat.keys-bound-to-construction");
 
 	for (int a = 0; a < 2; a++) {
 		struct hs_sealer s;
 		uint32_t size;
 
-		if (!tap(hs_sealer_init(&s, aeads[a], &keys, salt) == 0, "unit.seal-kat.%s.init",
+		const struct hs_seal_keys *k = a ? &gcm_keys : &keys;
+
+		if (!tap(hs_sealer_init(&s, aeads[a], k, salt) == 0, "unit.seal-kat.%s.init",
 			 names[a]))
 			continue;
 		memset(chunk, 0, sizeof(chunk));

@@ -60,7 +60,7 @@ static int build(unsigned int aead, struct synth_image *img)
 	int err;
 
 	memset(salt, SYNTH_SALT_BYTE, sizeof(salt));
-	if (hs_seal_derive_keys(secret, salt, &s.keys) ||
+	if (hs_seal_derive_keys(secret, salt, (int)aead, &s.keys) ||
 	    hs_sealer_init(&s.sealer, (int)aead, &s.keys, salt))
 		return -1;
 	err = synth_build(&spec, img);

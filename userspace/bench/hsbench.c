@@ -76,7 +76,7 @@ struct run {
 	uint32_t *crc;			/* plain: each chunk's CRC32 (upstream chains them) */
 	uint8_t *tags;			/* sealed: each chunk's tag, for the image MAC */
 	size_t nr_chunks;
-	const struct hs_seal_keys *keys;
+	const struct hs_seal_keys *keys;	/* indexed by HIBSEAL_AEAD_* */
 	const uint8_t *salt;
 	atomic_size_t next;
 	atomic_int failed;
@@ -205,7 +205,8 @@ static int workers_init(struct worker *w, int n, struct run *r)
 		w[t].wrk = malloc(LZO1X_1_MEM_COMPRESS);
 		if (!w[t].unc || !w[t].cmp || !w[t].wrk ||
 		    (!is_plain(r->cons) &&
-		     hs_sealer_init(&w[t].sealer, cons_aead[r->cons], r->keys, r->salt))) {
+		     hs_sealer_init(&w[t].sealer, cons_aead[r->cons], &r->keys[cons_aead[r->cons]],
+				    r->salt))) {
 			workers_free(w, t + 1);
 			return -1;
 		}
@@ -219,7 +220,8 @@ static int image_mac(const struct run *r, unsigned int tag_size)
 	static const struct hibseal_image_header hdr;
 	uint8_t mac[HIBSEAL_MAC_SIZE];
 
-	return hs_image_mac(r->keys, r->tags, r->nr_chunks, tag_size, &hdr, mac);
+	return hs_image_mac(&r->keys[cons_aead[r->cons]], r->tags, r->nr_chunks, tag_size, &hdr,
+			    mac);
 }
 
 /* One timed pass over every chunk with @threads workers. Return: seconds, or -1. */
@@ -329,9 +331,10 @@ static int bench_algorithms(const struct options *o, const uint8_t *buf, size_t 
 	int rc = -1;
 
 	if (!comp || !wrk || !unc || !clen ||
-	    hs_sealer_init(&s[0], HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, keys, salt))
+	    hs_sealer_init(&s[0], HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256,
+			   &keys[HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256], salt))
 		goto out_free;
-	if (hs_sealer_init(&s[1], HIBSEAL_AEAD_AES256_GCM, keys, salt))
+	if (hs_sealer_init(&s[1], HIBSEAL_AEAD_AES256_GCM, &keys[HIBSEAL_AEAD_AES256_GCM], salt))
 		goto out_s0;
 	memset(unc, 0x5a, SLOT_BYTES);
 	for (int rep = 1; rep <= o->runs; rep++) {
@@ -543,7 +546,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	uint8_t secret[HS_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE];
-	struct hs_seal_keys keys;
+	struct hs_seal_keys keys[HIBSEAL_AEAD_AES256_GCM + 1];	/* by construction */
 	struct options o;
 	struct run r = { 0 };
 	int rc = 1;
@@ -553,13 +556,18 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	crc32_init();
+	memset(keys, 0, sizeof(keys));
 	if (lzo_init() != LZO_E_OK || RAND_bytes(secret, sizeof(secret)) != 1 ||
-	    RAND_bytes(salt, sizeof(salt)) != 1 || hs_seal_derive_keys(secret, salt, &keys)) {
+	    RAND_bytes(salt, sizeof(salt)) != 1 ||
+	    hs_seal_derive_keys(secret, salt, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256,
+				&keys[HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256]) ||
+	    hs_seal_derive_keys(secret, salt, HIBSEAL_AEAD_AES256_GCM,
+				&keys[HIBSEAL_AEAD_AES256_GCM])) {
 		fprintf(stderr, "hsbench: cannot set up LZO or the keys\n");
 		return 1;
 	}
 	r.nr_chunks = o.mib * 1024 * 1024 / CHUNK_BYTES;
-	r.keys = &keys;
+	r.keys = keys;
 	r.salt = salt;
 	r.input = malloc(r.nr_chunks * CHUNK_BYTES);
 	r.output = malloc(r.nr_chunks * CHUNK_BYTES);
@@ -577,7 +585,7 @@ int main(int argc, char **argv)
 			goto out;
 	/* The algorithms alone, on the typical mix. */
 	fill_pages((uint8_t *)r.input, r.nr_chunks * CHUNK_PAGES, FILL_TYPICAL, 0x6869627365616cULL);
-	if (bench_algorithms(&o, r.input, r.nr_chunks * CHUNK_BYTES, &keys, salt)) {
+	if (bench_algorithms(&o, r.input, r.nr_chunks * CHUNK_BYTES, keys, salt)) {
 		fprintf(stderr, "hsbench: an algorithm failed\n");
 		goto out;
 	}

@@ -23,7 +23,7 @@
 #include <linux/types.h>
 
 #define HIBSEAL_MAGIC		"HIBSEAL"	/* 8 bytes with the NUL */
-#define HIBSEAL_VERSION		1
+#define HIBSEAL_VERSION		2	/* 2: the construction is bound into the keys */
 
 #define HIBSEAL_SALT_SIZE	32
 #define HIBSEAL_MAC_SIZE	32

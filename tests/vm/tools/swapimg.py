@@ -11,6 +11,7 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
   swapimg.py IMG duplicate            replace a data chunk with a copy of the one before it
   swapimg.py IMG hide                 overwrite the hibernation signature (no resume)
   swapimg.py IMG unhide               put the hibernation signature back
+  swapimg.py IMG set-version N        write format version N into the sealed image header
   swapimg.py IMG seal-header-page     print the page number of the sealed image header
   swapimg.py IMG chunk-page           print the first page of a data chunk mid-image
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
@@ -153,6 +154,12 @@ def main(argv):
             for c in chunks:
                 print("chunk %d: flags 0x%x len %d size %d pages %s" % (
                     c["index"], c["flags"], c["len"], c["size"], [e[2] for e in c["entries"]]))
+            return 0
+        if cmd == "set-version":
+            hp = page(img, hdr["page"])
+            hp[8:10] = struct.pack("<H", int(args[0]))
+            put_page(img, hdr["page"], hp)
+            print("format version %s written (was %d)" % (args[0], hdr["version"]))
             return 0
         if cmd == "seal-header-page":
             print(hdr["page"])

@@ -73,6 +73,15 @@ static void key_blob_size_0(struct synth_image *img)
 	memset(&hdr->key_blob_size, 0, sizeof(hdr->key_blob_size));
 }
 
+/* An image of format version 1, whose keys did not bind the construction: refused. */
+static void version_1(struct synth_image *img)
+{
+	struct hibseal_image_header *hdr =
+		(struct hibseal_image_header *)synth_page(img, img->seal_header_page);
+
+	synth_put_le((uint8_t *)&hdr->version, 2, 1);
+}
+
 static void crc32_flag(struct synth_image *img)
 {
 	synth_page(img, img->header_page)[HS_PAGE_SIZE - 48 + 24] |= HS_SF_CRC32_MODE;
@@ -96,6 +105,7 @@ static const struct seed {
 	{ "damaged-key-blob-size", &tiny_gcm_raw, key_blob_size_0 },
 	{ "damaged-crc32-flag", &tiny, crc32_flag },
 	{ "damaged-metadata-lzo", &tiny_gcm_raw, metadata_lzo },
+	{ "damaged-version-1", &tiny, version_1 },
 };
 
 static int write_seed(const char *dir, const struct seed *seed)

@@ -308,11 +308,11 @@ static int check_seal_fields(struct parser *p, const struct hibseal_image_header
 	info->version = le16toh(hdr->version);
 	if (info->version != HIBSEAL_VERSION)
 		return damaged(p, HS_REGION_SEAL_HEADER, 0,
-			       "version %u, this tool reads version %d", info->version,
-			       HIBSEAL_VERSION);
+			       "version %u, this tool reads version %d (version 1 did not bind the construction into its keys: hibernate again)",
+			       info->version, HIBSEAL_VERSION);
 	if (le16toh(hdr->header_size) != sizeof(*hdr))
-		return damaged(p, HS_REGION_SEAL_HEADER, 0, "header_size %u, version 1's is %zu",
-			       le16toh(hdr->header_size), sizeof(*hdr));
+		return damaged(p, HS_REGION_SEAL_HEADER, 0, "header_size %u, version %d's is %zu",
+			       le16toh(hdr->header_size), HIBSEAL_VERSION, sizeof(*hdr));
 	info->aead = le16toh(hdr->aead);
 	if (info->aead == HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256)
 		want_tag = 32;

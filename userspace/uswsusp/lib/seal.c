@@ -26,34 +26,48 @@ static void put_le64(uint8_t *p, uint64_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static int hkdf(const uint8_t *secret, const uint8_t *salt, const char *label, uint8_t *out,
-		size_t len)
+/* HKDF-SHA256 with info = @label || le16(@aead): the kernel's hibseal_derive_keys(). */
+static int hkdf(const uint8_t *secret, const uint8_t *salt, const char *label, int aead,
+		uint8_t *out, size_t len)
 {
 	EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
 	EVP_KDF_CTX *ctx = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
+	uint8_t info[40];
+	size_t n = strlen(label);
+	int ok;
+
+	if (n + 2 > sizeof(info)) {
+		EVP_KDF_CTX_free(ctx);
+		EVP_KDF_free(kdf);
+		return -1;
+	}
+	memcpy(info, label, n);
+	info[n] = (uint8_t)aead;
+	info[n + 1] = (uint8_t)(aead >> 8);
 	OSSL_PARAM params[] = {
 		OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0),
 		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)secret,
 						  HS_SECRET_SIZE),
 		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)salt,
 						  HIBSEAL_SALT_SIZE),
-		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)label,
-						  strlen(label)),
+		OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, info, n + 2),
 		OSSL_PARAM_construct_end(),
 	};
-	int ok = ctx && EVP_KDF_derive(ctx, out, len, params) == 1;
-
+	ok = ctx && EVP_KDF_derive(ctx, out, len, params) == 1;
 	EVP_KDF_CTX_free(ctx);
 	EVP_KDF_free(kdf);
 	return ok ? 0 : -1;
 }
 
-int hs_seal_derive_keys(const uint8_t *secret, const uint8_t *salt, struct hs_seal_keys *keys)
+int hs_seal_derive_keys(const uint8_t *secret, const uint8_t *salt, int aead,
+			struct hs_seal_keys *keys)
 {
-	/* The kernel's labels (hibseal_derive_keys()). */
-	if (hkdf(secret, salt, "hibseal v1 chunk encryption", keys->enc, sizeof(keys->enc)) ||
-	    hkdf(secret, salt, "hibseal v1 chunk authentication", keys->auth, sizeof(keys->auth)) ||
-	    hkdf(secret, salt, "hibseal v1 image mac", keys->image, sizeof(keys->image))) {
+	/* The kernel's labels (hibseal_derive_keys()), each followed by the construction. */
+	if (hkdf(secret, salt, "hibseal v2 chunk encryption", aead, keys->enc,
+		 sizeof(keys->enc)) ||
+	    hkdf(secret, salt, "hibseal v2 chunk authentication", aead, keys->auth,
+		 sizeof(keys->auth)) ||
+	    hkdf(secret, salt, "hibseal v2 image mac", aead, keys->image, sizeof(keys->image))) {
 		OPENSSL_cleanse(keys, sizeof(*keys));
 		return -1;
 	}

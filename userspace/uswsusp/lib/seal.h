@@ -34,8 +34,9 @@ struct hs_sealer {
 	EVP_MAC_CTX *mac;		/* authenc only */
 };
 
-/* The image's keys from the boot secret and salt. Return: 0, or -1. */
-int hs_seal_derive_keys(const uint8_t *secret, const uint8_t *salt, struct hs_seal_keys *keys);
+/* The image's keys from the boot secret, salt and construction. Return: 0, or -1. */
+int hs_seal_derive_keys(const uint8_t *secret, const uint8_t *salt, int aead,
+			struct hs_seal_keys *keys);
 
 /* Return: 0, or -1 (unknown construction, OpenSSL failure). */
 int hs_sealer_init(struct hs_sealer *s, int aead, const struct hs_seal_keys *keys,

@@ -56,7 +56,7 @@ static int set_up(struct verifier *v, struct hs_image_info *info)
 	v->chunk = malloc((size_t)HS_PAGE_SIZE * HS_CHUNK_PAGES_MAX);
 	if (!v->chunk)
 		return failed(info, -ENOMEM, "out of memory");
-	if (hs_seal_derive_keys(v->secret, v->hdr.salt, &v->keys) ||
+	if (hs_seal_derive_keys(v->secret, v->hdr.salt, info->aead, &v->keys) ||
 	    hs_sealer_init(&v->sealer, info->aead, &v->keys, v->hdr.salt))
 		return failed(info, -ENOMEM, "cannot set up the keys (OpenSSL)");
 	v->ready = true;
