@@ -19,6 +19,14 @@
  *                                       crashed kernel's RAM) and print the AFTER (<= 64) bytes
  *                                       after each match (the first 32 matches); with ZEROS
  *                                       (<= 64), only matches that follow that many zero bytes
+ *   hibseal-memread fexit FUNC ARG [test_resume]
+ *                                       load a tracing program on the exit of kernel function
+ *                                       FUNC (its BTF id from /sys/kernel/btf/vmlinux) that
+ *                                       copies the first 32 bytes of the object its argument
+ *                                       ARG (0-5) points to into a map, through BTF-typed
+ *                                       loads, and attach it; with test_resume, then hibernate
+ *                                       in that mode (the boot runs on) and print what the
+ *                                       program read
  *   hibseal-memread --after-lift METHOD ...
  *                                       first, as SCHED_FIFO at the top priority, memory locked,
  *                                       spin on /sys/kernel/security/lockdown until it reads
@@ -179,6 +187,8 @@ static int sym_resolve(const char *name, uint64_t *addrs)
 #define LD_MAP_FD(d, fd)	LD_IMM64(d, BPF_PSEUDO_MAP_FD, fd, 0)
 #define LD_MAP_VALUE(d, fd, o)	LD_IMM64(d, BPF_PSEUDO_MAP_VALUE, fd, o)
 #define LDX_DW(d, s, o)		INSN(BPF_LDX | BPF_MEM | BPF_DW, d, s, o, 0)
+#define LDX_B(d, s, o)		INSN(BPF_LDX | BPF_MEM | BPF_B, d, s, o, 0)
+#define STX_B(d, s, o)		INSN(BPF_STX | BPF_MEM | BPF_B, d, s, o, 0)
 #define STX_DW(d, s, o)		INSN(BPF_STX | BPF_MEM | BPF_DW, d, s, o, 0)
 #define ST_W(d, o, i)		INSN(BPF_ST | BPF_MEM | BPF_W, d, 0, o, i)
 #define MOV_REG(d, s)		INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
@@ -705,6 +715,137 @@ static int parse_pattern(const char *s, uint8_t *pat, size_t *len)
 	return 0;
 }
 
+/* --- fexit with BTF-typed loads --- */
+
+#define FEXIT_BYTES	32
+
+/*
+ * The BTF id of the FUNC named @name in the kernel's BTF: walk the type section (ids from 1),
+ * stepping over each kind's trailing data.
+ */
+static int btf_func_id(const char *name, uint32_t *id)
+{
+	static uint8_t btf[16 << 20];
+	uint32_t hdr_len, type_off, type_len, str_off, str_len, n = 0, pos;
+	size_t got;
+	FILE *f = fopen("/sys/kernel/btf/vmlinux", "rb");
+
+	if (!f)
+		return fail("/sys/kernel/btf/vmlinux");
+	got = fread(btf, 1, sizeof(btf), f);
+	fclose(f);
+	if (got < 24 || btf[0] != 0x9f || btf[1] != 0xeb)
+		return fail("BTF header");
+	memcpy(&hdr_len, btf + 4, 4);
+	memcpy(&type_off, btf + 8, 4);
+	memcpy(&type_len, btf + 12, 4);
+	memcpy(&str_off, btf + 16, 4);
+	memcpy(&str_len, btf + 20, 4);
+	if ((uint64_t)hdr_len + type_off + type_len > got ||
+	    (uint64_t)hdr_len + str_off + str_len > got)
+		return fail("BTF sections");
+	for (pos = 0; pos + 12 <= type_len;) {
+		const uint8_t *t = btf + hdr_len + type_off + pos;
+		uint32_t name_off, info, kind, vlen;
+		static const uint8_t per_vlen[20] = { [4] = 12, [5] = 12, [6] = 8, [13] = 8,
+						      [15] = 12, [19] = 12 };
+		static const uint8_t extra[20] = { [1] = 4, [3] = 12, [14] = 4, [17] = 4 };
+
+		memcpy(&name_off, t, 4);
+		memcpy(&info, t + 4, 4);
+		kind = (info >> 24) & 0x1f;
+		vlen = info & 0xffff;
+		n++;
+		if (kind == 12 && name_off < str_len &&
+		    !strcmp((const char *)btf + hdr_len + str_off + name_off, name)) {
+			*id = n;
+			return 0;
+		}
+		if (kind >= 20)
+			return fail("BTF kind");
+		pos += 12 + extra[kind] + per_vlen[kind] * vlen;
+	}
+	fprintf(stderr, "hibseal-memread: no function %s in the kernel's BTF\n", name);
+	return -1;
+}
+
+/*
+ * r6 = ctx[ARG] (a BTF pointer); for each byte i: out[i] = *(u8 *)(r6 + i); return 0.
+ * Each load through r6 is a BTF-typed read of kernel memory.
+ */
+static int cmd_fexit(const char *func, int arg, bool hibernate)
+{
+	struct bpf_insn insns[3 + 2 * FEXIT_BYTES + 2], *in = insns;
+	uint8_t out[FEXIT_BYTES] = { 0 };
+	union bpf_attr attr;
+	int map, prog, link, i, nonzero = 0;
+	uint32_t id = 0;
+
+	if (btf_func_id(func, &id))
+		return -1;
+	map = map_create("fexit_out", FEXIT_BYTES, 0);
+	if (map < 0)
+		return fail("map create");
+	*in++ = LDX_DW(BPF_REG_6, BPF_REG_1, arg * 8);
+	*in++ = INSN(BPF_LD | BPF_DW | BPF_IMM, BPF_REG_7, BPF_PSEUDO_MAP_VALUE, 0, map);
+	*in++ = INSN(0, 0, 0, 0, 0);
+	for (i = 0; i < FEXIT_BYTES; i++) {
+		*in++ = LDX_B(BPF_REG_2, BPF_REG_6, i);
+		*in++ = STX_B(BPF_REG_7, BPF_REG_2, i);
+	}
+	*in++ = MOV_IMM(BPF_REG_0, 0);
+	*in++ = EXIT();
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_TRACING;
+	attr.expected_attach_type = BPF_TRACE_FEXIT;
+	attr.attach_btf_id = id;
+	attr.insns = ptr(insns);
+	attr.insn_cnt = (uint32_t)(in - insns);
+	attr.license = ptr("GPL");
+	attr.log_buf = ptr(vlog);
+	attr.log_size = sizeof(vlog);
+	attr.log_level = 1;
+	memcpy(attr.prog_name, "memread_fexit", sizeof("memread_fexit"));
+	prog = (int)sys_bpf(BPF_PROG_LOAD, &attr);
+	if (prog < 0) {
+		int e = errno;
+
+		printf("memread: fexit refused step=load func=%s btf_id=%u errno=%d (%s) log=%s\n",
+		       func, id, e, strerror(e), log_reason(vlog));
+		fprintf(stderr, "hibseal-memread: verifier log:\n%s\n", vlog);
+		return 0;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.raw_tracepoint.prog_fd = (uint32_t)prog;
+	link = (int)sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
+	if (link < 0) {
+		int e = errno;
+
+		printf("memread: fexit refused step=attach func=%s errno=%d (%s)\n", func, e,
+		       strerror(e));
+		return 0;
+	}
+	printf("memread: fexit attached func=%s btf_id=%u arg=%d\n", func, id, arg);
+	if (!hibernate)
+		return 0;
+	{
+		int d = open("/sys/power/disk", O_WRONLY), st = open("/sys/power/state", O_WRONLY);
+		bool ok = d >= 0 && st >= 0 && write(d, "test_resume", 11) == 11;
+
+		ok = ok && write(st, "disk", 4) == 4;
+		printf("memread: fexit hibernated mode=test_resume rc=%d errno=%d\n", ok ? 0 : 1,
+		       ok ? 0 : errno);
+	}
+	if (map_op(BPF_MAP_LOOKUP_ELEM, map, out))
+		return fail("map lookup");
+	for (i = 0; i < FEXIT_BYTES; i++)
+		nonzero += out[i] != 0;
+	printf("memread: fexit read func=%s arg=%d hex=", func, arg);
+	print_hex(out, FEXIT_BYTES);
+	printf(" nonzero=%d\n", nonzero);
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: hibseal-memread sym NAME\n"
@@ -712,6 +853,7 @@ static int usage(void)
 			"       hibseal-memread bpf|kcore find NAME HEX RANGE AFTER\n"
 			"       hibseal-memread bpf|kcore banner\n"
 			"       hibseal-memread kcore|vmcore scan HEX AFTER [ZEROS]\n"
+			"       hibseal-memread fexit FUNC ARG [test_resume]\n"
 			"       hibseal-memread --after-lift bpf|kcore ...\n");
 	return 2;
 }
@@ -883,6 +1025,9 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "sym"))
 		return cmd_sym(argv[2]) ? 1 : 0;
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "fexit") && argv[3][0] >= '0' &&
+	    argv[3][0] <= '5' && !argv[3][1] && (argc == 4 || !strcmp(argv[4], "test_resume")))
+		return cmd_fexit(argv[2], argv[3][0] - '0', argc == 5) ? 1 : 0;
 	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "vmcore") && !strcmp(argv[2], "scan")) {
 		r.name = argv[1];
 		return run_method(&r, argc, argv) < 0 ? 1 : 0;
