@@ -29,7 +29,7 @@ bool hibseal_key_held(void);
 bool hibseal_refuses_crash_kernel(void);
 bool hibseal_window_refuses_helper(const char *path, char **argv);
 const char *hibseal_unavailable_reason(void);
-void hibseal_lockdown_lifted(void);
+bool hibseal_lockdown_lifted(void (*drop)(void));
 void hibseal_window_after_suspend(void);
 void hibseal_restore_prepare(void);
 void hibseal_window_kept_running(void);
@@ -54,7 +54,11 @@ static inline const char *hibseal_unavailable_reason(void)
 	return "sealed hibernation is not built into this kernel";
 }
 
-static inline void hibseal_lockdown_lifted(void) { }
+static inline bool hibseal_lockdown_lifted(void (*drop)(void))
+{
+	return false;
+}
+
 static inline void hibseal_window_after_suspend(void) { }
 static inline void hibseal_restore_prepare(void) { }
 static inline void hibseal_window_kept_running(void) { }

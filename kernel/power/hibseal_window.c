@@ -58,6 +58,9 @@ static struct {
 	u64 epoch;				/* the blob epoch counter, as last read */
 	bool counter_ok;			/* it was read in this window */
 	bool advanced;				/* this window advanced it */
+	bool epoch_advanced;			/* ... and the blob epoch */
+	bool blobs_expired;			/* every blob made so far has expired */
+	bool lift_done;				/* a lift expired the blobs: lockdown drops */
 	bool lifted;				/* lockdown was lifted this boot */
 	bool image_written;			/* a sealed image of this boot exists */
 	bool key_held;				/* a key has been in memory this boot */
@@ -84,13 +87,11 @@ static void drop_pending(void)
 	memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
 }
 
-static void expire_blobs(void);
+static int expire_blobs(void);
 
 /* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
 static void disable_sealing(const char *reason, int rc, const struct tpm2_hibseal_err *err)
 {
-	bool had_keys = hs.ready || hs.have_pending;
-
 	hs.ready = false;
 	hs.reason = reason;
 	memzero_explicit(hs.secret, sizeof(hs.secret));
@@ -104,7 +105,7 @@ static void disable_sealing(const char *reason, int rc, const struct tpm2_hibsea
 	else
 		pr_warn("sealed hibernation unavailable: %s\n", reason);
 	/* After the window: whatever made sealing give up, its blobs must not outlive it. */
-	if (had_keys && hs.done && !hs.open && hs.chip)
+	if (READ_ONCE(hs.key_held) && hs.done && !hs.open && hs.chip)
 		expire_blobs();
 }
 
@@ -236,28 +237,36 @@ static int counter_advance(struct tpm2_hibseal_err *err)
 }
 
 /*
- * Advance the blob epoch past every bound this kernel's blobs have: none of them unseals
- * again, in any later window. For anything that may have exposed a secret after the window:
- * a lift, sealing giving up. Best effort; each failure is logged.
+ * Advance the blob epoch two past its current value. A window seals with a bound of the epoch
+ * it found plus one, so no blob of this TPM has a bound above the current epoch plus one: after
+ * this, none unseals again, in any later window (this kernel's, a pending image's, a renewed
+ * one, whatever EFI or a disk still holds). For anything that may have exposed a secret after
+ * the window: a lift, sealing giving up. Once per boot (no blob is made after the window).
+ *
+ * Return: 0 once done, or -errno (logged) if the TPM did not let it happen.
  */
-static void expire_blobs(void)
+static int expire_blobs(void)
 {
 	struct tpm2_hibseal_err err = {};
-	u64 upto = max3(hs.bound, hs.pending_bound, hs.renewed_bound);
-	u64 epoch;
-	int rc, n = 0;
+	u64 epoch, target;
+	int rc;
 
+	if (hs.blobs_expired)
+		return 0;
 	rc = tpm2_hibseal_counter_read(hs.chip, EPOCH_INDEX, &epoch, &err);
-	while (!rc && epoch <= upto && n++ < 4)
+	target = epoch + 2;
+	while (!rc && epoch < target)
 		rc = counter_step(EPOCH_INDEX, epoch, &epoch, &err);
-	if (rc || epoch <= upto) {
-		pr_err("cannot expire this boot's key blobs: %s failed (%d, TPM rc 0x%03x)\n",
-		       err.step, rc, err.tpm_rc);
-		return;
+	if (rc) {
+		pr_err("cannot expire the key blobs: %s failed (%d, TPM rc 0x%03x)\n", err.step, rc,
+		       err.tpm_rc);
+		return rc;
 	}
 	hs.epoch = epoch;
-	pr_info("blob epoch counter advanced to %llu: this boot's key blobs have expired\n",
+	hs.blobs_expired = true;
+	pr_info("blob epoch counter advanced to %llu: every key blob made so far has expired\n",
 		epoch);
+	return 0;
 }
 
 /*
@@ -575,6 +584,8 @@ static int window_close(void)
 		u64 epoch = hs.epoch;
 
 		rc = counter_advance(&err) ?: counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err);
+		if (!rc)
+			hs.epoch_advanced = true;
 		if (rc)
 			disable_sealing("cannot advance the anti-replay counter and the blob epoch",
 					rc, &err);
@@ -633,6 +644,23 @@ void __init hibseal_window_final(void)
 
 	if (hs.done) {
 		hibseal_window_close();
+		/*
+		 * A window that advanced the anti-replay counter for a resume closed without moving
+		 * the blob epoch, for the restored kernel. Here, before init, the restore failed and
+		 * this boot runs as itself: it is a boot that resumed nothing.
+		 */
+		if (hs.chip && hs.counter_ok && hs.advanced && !hs.epoch_advanced &&
+		    !hs.blobs_expired) {
+			u64 epoch = hs.epoch;
+
+			if (!counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err))
+				hs.epoch_advanced = true;
+			else
+				disable_sealing("cannot advance the blob epoch after a failed restore",
+						-EIO, &err);
+			if (hs.epoch_advanced)
+				pr_info("the restore failed: blob epoch advanced to %llu\n", hs.epoch);
+		}
 		return;
 	}
 	hs.done = true;
@@ -920,6 +948,7 @@ static int window_still_closed(struct tpm2_hibseal_err *err)
 int hibseal_window_check(void)
 {
 	struct tpm2_hibseal_err err = {};
+	u64 counter, epoch;
 	int rc;
 
 	if (!hibseal_ready())
@@ -935,7 +964,28 @@ int hibseal_window_check(void)
 		       err.step, rc, err.tpm_rc);
 		return -EIO;
 	}
-	return rc;
+	if (rc)
+		return rc;
+	/*
+	 * The counters as the TPM has them now (tasks are frozen on the swap path): the image
+	 * records the anti-replay counter's present value (anyone may have advanced it), and this
+	 * boot's blob must not have expired. Counters that cannot be read now (root can disable
+	 * the owner hierarchy, which hides them) could not make this image stale later: no image.
+	 */
+	rc = tpm2_hibseal_counter_read(hs.chip, COUNTER_INDEX, &counter, &err) ?:
+	     tpm2_hibseal_counter_read(hs.chip, EPOCH_INDEX, &epoch, &err);
+	if (rc) {
+		pr_err("cannot hibernate: the TPM's counters cannot be read (%s failed, %d, TPM rc 0x%03x)\n",
+		       err.step, rc, err.tpm_rc);
+		return -EIO;
+	}
+	if (epoch > hs.bound) {
+		disable_sealing("this boot's key blob has expired (the blob epoch moved past it)", 0,
+				NULL);
+		return -EPERM;
+	}
+	hs.counter = counter;
+	return 0;
 }
 
 /**
@@ -972,6 +1022,8 @@ void hibseal_window_after_suspend(void)
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
+	else if (READ_ONCE(hs.key_held))
+		expire_blobs();		/* sealing was off already: the blobs are not */
 }
 
 /*
@@ -1022,7 +1074,7 @@ static void take_renewed(void)
  * and from the PM notifier. The image is authentic and would resume at the next boot, bringing
  * back memory older than what ran since: advance the anti-replay counter now, so it is stale.
  * Sealing stays available; the next image records the new value. If the counter cannot be
- * advanced, sealing ends (and its blobs are expired, if the TPM still lets that happen).
+ * advanced, the machine powers off instead of running on: the image is then its state.
  */
 void hibseal_window_kept_running(void)
 {
@@ -1036,8 +1088,16 @@ void hibseal_window_kept_running(void)
 		return;
 	rc = counter_step(COUNTER_INDEX, hs.counter, &hs.counter, &err);
 	if (rc) {
-		disable_sealing("an image of this boot cannot be made stale", rc, &err);
-		return;
+		/*
+		 * The image on disk stays fresh, and root could bring it back later, older than
+		 * what ran since (root can make the TPM refuse, e.g. by disabling the owner
+		 * hierarchy): nothing may run after it. Power off, so that the image is exactly
+		 * the state the next boot resumes.
+		 */
+		pr_emerg("the image this boot wrote cannot be made stale: %s failed (%d, TPM rc 0x%03x); powering off so that it stays this system's state\n",
+			 err.step, rc, err.tpm_rc);
+		kernel_power_off();
+		panic("hibseal: an image that cannot be made stale, and no power-off");
 	}
 	pr_info("this boot wrote a sealed image and runs on: anti-replay counter advanced to %llu, that image is stale\n",
 		hs.counter);
@@ -1121,23 +1181,48 @@ int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 }
 
 /* What a lift leaves to process context: the reason, and the log line. */
+static void (*lift_drop)(void);		/* lockdown's "now drop to none" */
+
+/*
+ * What a lift leaves to process context: the reason and its line, and, once a key has been in
+ * memory, the TPM: the key blobs expire before lockdown drops (lift_drop), since copies of a
+ * key may remain in memory that root may read once lockdown reads none. If the TPM does not
+ * let them expire, lockdown stays where it is.
+ */
 static void lift_wipe(struct work_struct *work)
 {
 	if (hs.ready || hs.have_pending)
 		disable_sealing("lockdown was lifted in this boot", 0, NULL);
+	if (!lift_drop)
+		return;
+	if (expire_blobs()) {
+		pr_err("lockdown not lifted: sealed hibernation's key blobs could not be made to expire\n");
+		return;
+	}
+	/* Pairs with the readers of hibseal_key_held(): the blobs expired before reads open. */
+	smp_store_release(&hs.lift_done, true);
+	lift_drop();
 }
 
 static DECLARE_WORK(lift_work, lift_wipe);
 
 /**
- * hibseal_lockdown_lifted() - lockdown was lifted in this boot (SysRq+x)
+ * hibseal_lockdown_lifted() - lockdown is being lifted in this boot (SysRq+x)
+ * @drop: lockdown's function that stores the level none
  *
  * An unlocked kernel can be made to write anything, so nothing it writes may carry this
  * boot's secret: sealing ends until reboot, and the secrets are wiped at once. Called in
- * interrupt context, before lockdown drops.
+ * interrupt context, before lockdown drops. If a key has been in memory in this boot, its
+ * copies may remain, and whoever read one after the lift could open or forge images with the
+ * blobs on disk: the blobs must expire in the TPM first, which takes process context, so
+ * hibseal calls @drop itself once they have (lift_wipe()).
+ *
+ * Return: true if hibseal will call @drop; false if the caller drops lockdown now.
  */
-void hibseal_lockdown_lifted(void)
+bool hibseal_lockdown_lifted(void (*drop)(void))
 {
+	bool later = READ_ONCE(hs.key_held);
+
 	/*
 	 * Wiped here, before lockdown drops: once it reads none, root may read kernel memory,
 	 * and a wipe left to a worker could wait behind root's real-time tasks. Readers copy a
@@ -1149,7 +1234,10 @@ void hibseal_lockdown_lifted(void)
 	smp_wmb();
 	memzero_explicit(hs.secret, sizeof(hs.secret));
 	memzero_explicit(hs.pending_secret, sizeof(hs.pending_secret));
+	if (later)
+		lift_drop = drop;
 	schedule_work(&lift_work);
+	return later;
 }
 
 /**
@@ -1182,13 +1270,14 @@ void hibseal_image_written(void)
  * confidentiality, what would let root read kernel memory (patch 0011). Once a key has been in
  * memory the answer stays true until reboot: disabling sealing wipes the secrets, but not the
  * copies a key may have left (stacks, freed buffers, the other half of a race), and root can
- * make sealing disable itself at will. Only a lift (SysRq+x) ends it, and it wipes first.
+ * make sealing disable itself at will. Only a lift (SysRq+x) ends it: it wipes first, and the
+ * answer turns false once every key blob has expired in the TPM, just before lockdown drops.
  *
  * Return: true from the boot window's first key on.
  */
 bool hibseal_key_held(void)
 {
-	return READ_ONCE(hs.key_held) && !READ_ONCE(hs.lifted);
+	return READ_ONCE(hs.key_held) && !smp_load_acquire(&hs.lift_done);
 }
 
 /**

@@ -594,18 +594,24 @@ static int check_public(const struct span *pub, const struct tpm2_hibseal_pcrs *
 	return 0;
 }
 
+/* What check_blob() looks at in a blob's creation data. */
+struct creation_view {
+	const u8 *sel;			/* the creation PCR selection's bitmap */
+	const u8 *pcr_digest;		/* pcrDigest, SHA256_DIGEST_SIZE bytes */
+	const u8 *outside_info;		/* OUTSIDE_INFO_LEN bytes */
+};
+
 /*
  * The creation data must hash to the creation hash (which CertifyCreation then proves the TPM
- * made), select exactly our PCRs, record the values they hold now, and carry our label; it
- * gives the blob epoch bound of the policy in @nv_max (check_public() then checks the policy).
+ * made) and have our structure: one SHA-256 PCR selection, a SHA-256 pcrDigest, and our label
+ * with the blob epoch bound as outsideInfo. Nothing about the values yet.
  */
-static int check_creation(const struct blob_parts *parts, const struct tpm2_hibseal_pcrs *pcrs,
-			  u64 *nv_max)
+static int parse_creation(const struct blob_parts *parts, struct creation_view *v)
 {
 	struct cursor c = { .p = parts->creation_data.p, .left = parts->creation_data.len };
 	struct cursor h = { .p = parts->creation_hash.p, .left = parts->creation_hash.len };
-	u8 want[SHA256_DIGEST_SIZE], got[SHA256_DIGEST_SIZE];
-	const u8 *data, *hash, *sel, *p;
+	u8 got[SHA256_DIGEST_SIZE];
+	const u8 *data, *hash;
 	u16 size, n;
 
 	data = take_tpm2b(&c, &size, NULL);
@@ -620,21 +626,32 @@ static int check_creation(const struct blob_parts *parts, const struct tpm2_hibs
 	if (take_u32(&c) != 1 || take_u16(&c) != TPM_ALG_SHA256 ||
 	    take_u8(&c) != TPM2_PCR_SELECT_SIZE)
 		return -EBADMSG;
-	sel = take(&c, TPM2_PCR_SELECT_SIZE);
-	if (!sel || (sel[0] | sel[1] << 8 | sel[2] << 16) != pcrs->mask)
-		return -EACCES;
-	pcr_digest(pcrs, want);
-	p = take_tpm2b(&c, &n, NULL);		/* pcrDigest */
-	if (!p || n != SHA256_DIGEST_SIZE || crypto_memneq(p, want, n))
-		return -EACCES;
+	v->sel = take(&c, TPM2_PCR_SELECT_SIZE);
+	v->pcr_digest = take_tpm2b(&c, &n, NULL);
+	if (!v->sel || !v->pcr_digest || n != SHA256_DIGEST_SIZE)
+		return -EBADMSG;
 	take_u8(&c);				/* locality */
 	take_u16(&c);				/* parentNameAlg */
 	take_tpm2b(&c, &n, NULL);		/* parentName: Load proved the parent */
 	take_tpm2b(&c, &n, NULL);		/* parentQualifiedName */
-	p = take_tpm2b(&c, &n, NULL);		/* outsideInfo */
-	if (!p || c.left || n != OUTSIDE_INFO_LEN || memcmp(p, seal_label, SEAL_LABEL_LEN))
+	v->outside_info = take_tpm2b(&c, &n, NULL);
+	if (!v->outside_info || c.left || n != OUTSIDE_INFO_LEN ||
+	    memcmp(v->outside_info, seal_label, SEAL_LABEL_LEN))
 		return -EBADMSG;
-	*nv_max = get_unaligned_be64(p + SEAL_LABEL_LEN);
+	return 0;
+}
+
+/* The creation PCRs must be exactly ours, at the values they hold now. */
+static int check_creation_pcrs(const struct creation_view *v,
+			       const struct tpm2_hibseal_pcrs *pcrs)
+{
+	u8 want[SHA256_DIGEST_SIZE];
+
+	if ((v->sel[0] | v->sel[1] << 8 | v->sel[2] << 16) != pcrs->mask)
+		return -EACCES;
+	pcr_digest(pcrs, want);
+	if (crypto_memneq(v->pcr_digest, want, SHA256_DIGEST_SIZE))
+		return -EACCES;
 	return 0;
 }
 
@@ -787,18 +804,24 @@ static int check_blob(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcr
 		      const struct tpm2_hibseal_blob *blob, struct blob_parts *parts, u32 *object,
 		      u64 *nv_max, struct tpm2_hibseal_err *err)
 {
+	struct creation_view v;
 	u32 primary;
 	int rc;
 
 	rc = split_blob(blob, parts);
 	if (rc)
 		return tpm_error(err, "key blob structure", rc);
-	rc = check_creation(parts, pcrs, nv_max);
+	rc = parse_creation(parts, &v);
 	if (rc)
 		return tpm_error(err, TPM2_HIBSEAL_STEP_CREATION, rc);
+	*nv_max = get_unaligned_be64(v.outside_info + SEAL_LABEL_LEN);
+	/* The policy first: another kernel or Secure Boot state is refused as such. */
 	rc = check_public(&parts->public, pcrs, nv_index, *nv_max);
 	if (rc)
 		return tpm_error(err, "key blob public area", rc);
+	rc = check_creation_pcrs(&v, pcrs);
+	if (rc)
+		return tpm_error(err, TPM2_HIBSEAL_STEP_CREATION, rc);
 
 	rc = create_primary(chip, &primary, err);
 	if (rc)

