@@ -92,6 +92,11 @@ int hibseal_image_create(struct hibseal_image *img, unsigned int flags)
 		img->hdr.tag_size = cpu_to_le16(img->sealer.tag_size);
 	else
 		hibseal_image_destroy(img);
+	/*
+	 * The snapshot's pages are a copy of memory, this kernel's keys included: clear them when
+	 * they are freed, whether the image is written or not.
+	 */
+	swsusp_wipe_image_on_free();
 out:
 	memzero_explicit(secret, sizeof(secret));
 	kfree(blob);

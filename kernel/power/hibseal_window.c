@@ -630,6 +630,19 @@ int hibseal_window_close(void)
 	return rc;
 }
 
+static void __init epoch_after_failed_restore(void)
+{
+	struct tpm2_hibseal_err err = {};
+	u64 epoch = hs.epoch;
+
+	if (counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err)) {
+		disable_sealing("cannot advance the blob epoch after a failed restore", -EIO, &err);
+		return;
+	}
+	hs.epoch_advanced = true;
+	pr_info("the restore failed: blob epoch advanced to %llu\n", hs.epoch);
+}
+
 /**
  * hibseal_window_final() - last call before init runs: the window must be closed by now
  *
@@ -645,22 +658,13 @@ void __init hibseal_window_final(void)
 	if (hs.done) {
 		hibseal_window_close();
 		/*
-		 * A window that advanced the anti-replay counter for a resume closed without moving
-		 * the blob epoch, for the restored kernel. Here, before init, the restore failed and
-		 * this boot runs as itself: it is a boot that resumed nothing.
+		 * A window that advanced the anti-replay counter for a resume left the blob epoch
+		 * for the restored kernel. Here, before init, that restore failed and this boot
+		 * runs as itself: a boot that resumed nothing.
 		 */
 		if (hs.chip && hs.counter_ok && hs.advanced && !hs.epoch_advanced &&
-		    !hs.blobs_expired) {
-			u64 epoch = hs.epoch;
-
-			if (!counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err))
-				hs.epoch_advanced = true;
-			else
-				disable_sealing("cannot advance the blob epoch after a failed restore",
-						-EIO, &err);
-			if (hs.epoch_advanced)
-				pr_info("the restore failed: blob epoch advanced to %llu\n", hs.epoch);
-		}
+		    !hs.blobs_expired)
+			epoch_after_failed_restore();
 		return;
 	}
 	hs.done = true;
@@ -980,8 +984,7 @@ int hibseal_window_check(void)
 		return -EIO;
 	}
 	if (epoch > hs.bound) {
-		disable_sealing("this boot's key blob has expired (the blob epoch moved past it)", 0,
-				NULL);
+		disable_sealing("this boot's key blob has expired", 0, NULL);
 		return -EPERM;
 	}
 	hs.counter = counter;
@@ -1277,6 +1280,7 @@ void hibseal_image_written(void)
  */
 bool hibseal_key_held(void)
 {
+	/* Pairs with the release in lift_wipe(): reads open only after the blobs expired. */
 	return READ_ONCE(hs.key_held) && !smp_load_acquire(&hs.lift_done);
 }
 

@@ -5,8 +5,12 @@
 # lockdown lets root read /proc/kcore there: root scans all of RAM for the window PCR's closed
 # value, which sits right before the boot secret in hibseal's state, and takes the 32 bytes
 # after each match. The first kernel must have wiped its keys before the jump (its reboot
-# notifier). Positive control: the scan finds the closed value, so it does read the first
-# kernel's state (and, before the fix, found the secret there: nonzero bytes).
+# notifier). Before the jump the first kernel wrote an image in mode test_resume and ran on:
+# the snapshot's pages and the writer's buffers, copies of memory with hibseal's state in them,
+# were freed, and must have been cleared (every hs-shaped match in RAM, 32 zero bytes then the
+# closed value, must be followed by zeros). Positive control: the scan finds the closed value,
+# so it does read the first kernel's state (and, before the fixes, found the secret there and in
+# the freed copies: nonzero bytes).
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=tests/vm/lockdown.sh
@@ -18,6 +22,8 @@ VM_INITRD=$LOCKDOWN_INITRD VM_GUEST=kexec-read vm_uki
 vm_boot kexec
 expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[disk\] seal=ready$' \
 	"the first kernel locked down, sealing ready"
+expect '^HIBSEAL: test-resume rc=1 seal=ready$' "an image written in mode test_resume, the boot running on"
+expect 'PM: hibernation: Wrote [0-9]+ kbytes' "... that image written"
 expect 'kexec_core: Starting new kernel' "root to kexec the signed kernel"
 child=$(sed -n '/kexec_core: Starting new kernel/,$p' "$VM_LOG")
 grep -q '^HIBSEAL: kexec-child$' <<<"$child" || fail "the kexec'd kernel did not run its script"
@@ -43,4 +49,6 @@ while read -r paddr after zero; do
 done < <(sed -n 's/^HIBSEAL: memread: kcore scan match paddr=\(0x[0-9a-f]*\) after hex=\([0-9a-f]*\) \(zero=[01]\)$/\1 \2 \3/p' <<<"$child")
 [ -n "$found" ] || fail "root's scan of RAM did not reach the first kernel's hibseal state (hs at 0x$(printf %x $hs))"
 [ "$found" != zero=0 ] || fail "the first kernel's boot secret is in RAM after kexec (nonzero bytes after the closed value)"
+copies=$(grep -c '^HIBSEAL: memread: kcore scan match .* zero=0$' <<<"$child" || true)
+[ "$copies" = 0 ] || fail "$copies copies of hibseal's state with a secret in them are in RAM after kexec"
 vm_done
