@@ -379,6 +379,21 @@ expect_before_thaw() {
 	fi
 }
 
+# expect_made_stale FROM: this boot's window advanced the anti-replay counter to a value (set
+# in STALE_N: the one its image records), and after writing that image the kernel advanced it
+# once more, saying the image is stale, before the tasks restart that follows FROM.
+expect_made_stale() {
+	STALE_N=$(grep -o 'anti-replay counter advanced to [0-9]*, blob epoch' "$VM_LOG" |
+		grep -o '[0-9][0-9]*' | head -n 1 || true)
+	if [ -z "$STALE_N" ]; then
+		fail "$(basename "$VM_LOG"): no counter value from the boot window"
+		STALE_N=0
+	fi
+	expect "hibseal: this boot wrote a sealed image and runs on: anti-replay counter advanced to $((STALE_N + 1)), that image is stale" \
+		"the kernel to make the image it wrote stale"
+	expect_before_thaw 'that image is stale' "$1" "the image made stale"
+}
+
 # guest_value KEY: the value of the last 'HIBSEAL: ... KEY=VALUE' the guest reported this boot.
 guest_value() {
 	grep -a '^HIBSEAL: ' "$VM_LOG" | grep -o -- "$1=[^ ]*" | tail -n 1 | cut -d= -f2- || true

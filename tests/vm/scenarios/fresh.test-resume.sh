@@ -12,11 +12,8 @@ vm_boot test-resume
 expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' "sealing ready"
 expect '^HIBSEAL: disk-mode .*\[test_resume\]' "hibernation mode test_resume"
 expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
-n=$(grep -o 'anti-replay counter advanced to [0-9]*, blob epoch' "$VM_LOG" | grep -o '[0-9][0-9]*' | head -n 1 || true)
-[ -n "$n" ] || fail "no counter value from the boot window"
-expect "hibseal: this boot wrote a sealed image and runs on: anti-replay counter advanced to $((n + 1)), that image is stale" \
-	"the kernel to make the image stale"
-expect_before_thaw 'that image is stale' 'PM: hibernation: Wrote' "the image made stale"
+expect_made_stale 'PM: hibernation: Wrote'
+n=$STALE_N
 expect_not 'image verified' "the image restored in the boot that wrote it"
 # As upstream 6.1 does with any image in this mode: the read-back cannot open the active swap
 # device (EBUSY), so the image and its signature stay on disk.
