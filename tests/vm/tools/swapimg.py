@@ -14,6 +14,7 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
   swapimg.py IMG set-version N        write format version N into the sealed image header
   swapimg.py IMG seal-header-page     print the page number of the sealed image header
   swapimg.py IMG chunk-page           print the first page of a data chunk mid-image
+  swapimg.py IMG stream-pages         print how many swap pages the data chunks take
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
 """
@@ -154,6 +155,9 @@ def main(argv):
             for c in chunks:
                 print("chunk %d: flags 0x%x len %d size %d pages %s" % (
                     c["index"], c["flags"], c["len"], c["size"], [e[2] for e in c["entries"]]))
+            return 0
+        if cmd == "stream-pages":
+            print(sum(len(c["entries"]) for c in chunks[1:]))
             return 0
         if cmd == "set-version":
             hp = page(img, hdr["page"])

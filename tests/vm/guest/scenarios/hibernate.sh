@@ -24,6 +24,14 @@ hibernate_cycle() {
 	boot_id=$(cat /proc/sys/kernel/random/boot_id)
 	say "hibernating marker=$marker boot_id=$boot_id"
 	# hibseal_vm.pause=N: give the host N seconds to act (say, stop the TPM) first.
+	# hibseal_vm.fill=N: N MiB of random data in the ramfs, so the image cannot compress it.
+	case " $(cat /proc/cmdline) " in
+	*" hibseal_vm.fill="*)
+		fill=$(sed 's/.*hibseal_vm.fill=\([0-9]*\).*/\1/' /proc/cmdline)
+		dd if=/dev/urandom of=/tmp/fill bs=1M count="$fill" 2>/dev/null
+		say "filled mib=$(($(stat -c %s /tmp/fill) >> 20)) md5=$(md5sum </tmp/fill | cut -c1-32)"
+		;;
+	esac
 	case " $(cat /proc/cmdline) " in
 	*" hibseal_vm.pause="*)
 		pause=$(sed 's/.*hibseal_vm.pause=\([0-9]*\).*/\1/' /proc/cmdline)
@@ -37,5 +45,6 @@ hibernate_cycle() {
 		return 2
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature "$dev")"
+	[ ! -f /tmp/fill ] || say "fill-after-resume md5=$(md5sum </tmp/fill | cut -c1-32)"
 	return 0
 }
