@@ -43,10 +43,14 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 			"$B/unit/$t" >"$B/unit/$t.tap" 2>&1
 			trc=$?
 			before=$failed
+			# Every unit result is named unit.*, which no VM scenario is (checked below).
 			while IFS= read -r line; do
 				case "$line" in
-				"ok - "*) result ok "${line#ok - }" ;;
-				"not ok - "*) result not-ok "${line#not ok - }" ;;
+				"ok - unit."*) result ok "${line#ok - }" ;;
+				"not ok - unit."*) result not-ok "${line#not ok - }" ;;
+				"ok - "* | "not ok - "*)
+					echo "# $t: a result not named unit.*: $line"
+					result not-ok "unit.$t.misnamed" ;;
 				*) echo "# $line" ;;
 				esac
 			done <"$B/unit/$t.tap"
@@ -54,6 +58,23 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 			[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.$t.exit-$trc"
 		done
 	fi
+	# Checks that need no VM: the harness's crash detection; the KUnit test's known answers
+	# recomputed without the kernel (Python, the openssl command) and compared.
+	for check in "tests/vm/selftest.sh" \
+		"tests/kat/chunk-kat.sh --check $top/kernel/power/tests/hibseal_crypto_kunit.c"; do
+		before=$failed
+		# shellcheck disable=SC2086 # the check's arguments
+		bash "$top"/$check >"$B/unit/check.tap" 2>&1
+		trc=$?
+		while IFS= read -r line; do
+			case "$line" in
+			"ok - unit."*) result ok "${line#ok - }" ;;
+			"not ok - unit."*) result not-ok "${line#not ok - }" ;;
+			*) echo "# $line" ;;
+			esac
+		done <"$B/unit/check.tap"
+		[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.${check%% *}.exit-$trc"
+	done
 	# The image parser's libFuzzer target: the seed corpus replayed, then a bounded run; the
 	# parser's unit test and `hibseal inspect` once more under ASan and UBSan.
 	for target in fuzz-replay fuzz-run sanitize; do
@@ -98,6 +119,11 @@ fi
 if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do
 		f=${f##*/}
+		case "$f" in
+		unit.*) echo "# $f: a VM scenario may not take a unit test's name"
+			result not-ok "${f%.sh}.misnamed"
+			continue ;;
+		esac
 		set -- "$@" "${f%.sh}"
 	done
 fi

@@ -81,6 +81,7 @@ int __must_check hibseal_derive_keys(const u8 *secret, const u8 *salt, unsigned 
 int __must_check hibseal_sealer_init(struct hibseal_sealer *s, unsigned int aead,
 				     const struct hibseal_keys *keys, const u8 *salt);
 void hibseal_sealer_destroy(struct hibseal_sealer *s);
+unsigned int hibseal_aead_tag_size(unsigned int aead);
 #ifdef CONFIG_HIBERNATION_SEAL
 int __must_check hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, u32 flags,
 				    u8 *chunk, u32 len);

@@ -150,6 +150,17 @@ int hibseal_derive_keys(const u8 *secret, const u8 *salt, unsigned int aead,
 			  sizeof(keys->image));
 }
 
+/**
+ * hibseal_aead_tag_size() - the tag size of a construction
+ * @aead: HIBSEAL_AEAD_*, as read from a header
+ *
+ * Return: its tag size in bytes, or 0 for an unknown construction.
+ */
+unsigned int hibseal_aead_tag_size(unsigned int aead)
+{
+	return aead < ARRAY_SIZE(aead_info) && aead_info[aead].name ? aead_info[aead].tag_size : 0;
+}
+
 /* authenc() takes an rtattr with the encryption key length, the HMAC key, then the AES key. */
 static int set_authenc_key(struct crypto_aead *tfm, const struct hibseal_keys *keys)
 {

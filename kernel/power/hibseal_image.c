@@ -103,9 +103,22 @@ out:
 	return err;
 }
 
-/* Structure only: versions, sizes, reserved fields. Nothing here is trusted yet. */
+/* A malformed header: one line naming the field, then -EBADMSG. */
+#define header_refused(fmt, ...) ({							\
+	pr_err("image refused: its sealed header is malformed: " fmt "\n", ##__VA_ARGS__);	\
+	-EBADMSG;									\
+})
+
+/*
+ * Structure only: versions, sizes, reserved fields, each refused with its own reason. Nothing
+ * here is trusted yet (the image MAC covers it all later); this only keeps a malformed header
+ * from reaching the TPM and says what is wrong with it.
+ */
 static int check_header(const struct hibseal_image_header *hdr)
 {
+	unsigned int aead = le16_to_cpu(hdr->aead), tag_size = hibseal_aead_tag_size(aead);
+	const u8 *r2;
+
 	if (memcmp(hdr->magic, HIBSEAL_MAGIC, sizeof(hdr->magic)))
 		return -EINVAL;
 	/* Version 1 did not bind the construction into the keys: its images are not read. */
@@ -114,17 +127,31 @@ static int check_header(const struct hibseal_image_header *hdr)
 		       le16_to_cpu(hdr->version), HIBSEAL_VERSION);
 		return -EBADMSG;
 	}
-	if (le16_to_cpu(hdr->header_size) != sizeof(*hdr) ||
-	    (le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256 &&
-	     le16_to_cpu(hdr->aead) != HIBSEAL_AEAD_AES256_GCM) ||
-	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob) ||
-	    !le32_to_cpu(hdr->key_blob_size) ||
-	    (le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS) || hdr->reserved1 ||
-	    memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2)) ||
-	    !le64_to_cpu(hdr->nr_chunks) || !le64_to_cpu(hdr->image_pages)) {
-		pr_err("image refused: its sealed header is malformed (a size, construction, flag or reserved field)\n");
-		return -EBADMSG;
-	}
+	if (le16_to_cpu(hdr->header_size) != sizeof(*hdr))
+		return header_refused("header_size %u, not %zu", le16_to_cpu(hdr->header_size),
+				      sizeof(*hdr));
+	if (!tag_size)
+		return header_refused("construction (aead) %u is unknown", aead);
+	if (le16_to_cpu(hdr->tag_size) != tag_size)
+		return header_refused("tag_size %u, its construction uses %u",
+				      le16_to_cpu(hdr->tag_size), tag_size);
+	if (le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS)
+		return header_refused("flags 0x%x, unknown bits 0x%x", le32_to_cpu(hdr->flags),
+				      le32_to_cpu(hdr->flags) & ~HIBSEAL_IMAGE_FLAGS);
+	if (!le32_to_cpu(hdr->key_blob_size) ||
+	    le32_to_cpu(hdr->key_blob_size) > sizeof(hdr->key_blob))
+		return header_refused("key_blob_size %u, not 1 to %zu",
+				      le32_to_cpu(hdr->key_blob_size), sizeof(hdr->key_blob));
+	if (!le64_to_cpu(hdr->nr_chunks))
+		return header_refused("nr_chunks 0");
+	if (!le64_to_cpu(hdr->image_pages))
+		return header_refused("image_pages 0");
+	if (hdr->reserved1)
+		return header_refused("reserved1 0x%x, not zero", le32_to_cpu(hdr->reserved1));
+	r2 = memchr_inv(hdr->reserved2, 0, sizeof(hdr->reserved2));
+	if (r2)
+		return header_refused("reserved2 byte %td 0x%02x, not zero", r2 - hdr->reserved2,
+				      *r2);
 	return 0;
 }
 
@@ -180,8 +207,6 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	}
 	err = image_keys(img, secret, aead);
 	memzero_explicit(secret, sizeof(secret));
-	if (!err && img->sealer.tag_size != le16_to_cpu(hdr->tag_size))
-		err = -EBADMSG;
 	if (err) {
 		hibseal_image_destroy(img);
 		return err;

@@ -70,32 +70,32 @@ int main(void)
 		if (rc)
 			usleep(50000);
 	}
-	if (!tap(!rc, "tpm-esys.query.swtpm")) {
+	if (!tap(!rc, "unit.tpm-esys.query.swtpm")) {
 		printf("# %s\n", why);
 		goto out;
 	}
-	tap(!strcmp(f.manufacturer, "IBM"), "tpm-esys.manufacturer (%s)", f.manufacturer);
+	tap(!strcmp(f.manufacturer, "IBM"), "unit.tpm-esys.manufacturer (%s)", f.manufacturer);
 	memset(want, '0', 64);
 	want[64] = '\0';
 	tap(f.have_pcr[0] && f.have_pcr[1] && f.have_pcr[2] && !strcmp(f.pcr[0], want) &&
-	    !strcmp(f.pcr[2], want), "tpm-esys.pcrs-after-startup-zero");
+	    !strcmp(f.pcr[2], want), "unit.tpm-esys.pcrs-after-startup-zero");
 
 	/* Extend PCR 14 with tpm2-tools, then expect SHA-256(0^32 || digest). */
 	memset(digest, 0x5a, sizeof(digest));
 	hex(digest, 32, want);
 	snprintf(cmd, sizeof(cmd), "tpm2_pcrextend -T '%s' 14:sha256=%s", tcti, want);
-	if (!tap(system(cmd) == 0, "tpm-esys.tpm2-tools-extend"))
+	if (!tap(system(cmd) == 0, "unit.tpm-esys.tpm2-tools-extend"))
 		goto out;
 	memcpy(both, old, 32);
 	memcpy(both + 32, digest, 32);
 	EVP_Digest(both, sizeof(both), expect, &n, EVP_sha256(), NULL);
 	hex(expect, 32, want);
 	rc = hs_tpm_query(tcti, pcrs, 3, &f, why, sizeof(why));
-	tap(!rc && f.have_pcr[2] && !strcmp(f.pcr[2], want), "tpm-esys.pcr14-after-extend");
+	tap(!rc && f.have_pcr[2] && !strcmp(f.pcr[2], want), "unit.tpm-esys.pcr14-after-extend");
 	if (rc || strcmp(f.pcr[2], want))
 		printf("# got %s, want %s (%s)\n", f.pcr[2], want, why);
 	tap(!strcmp(f.pcr[0], "0000000000000000000000000000000000000000000000000000000000000000"),
-	    "tpm-esys.pcr0-unchanged");
+	    "unit.tpm-esys.pcr0-unchanged");
 out:
 	kill(pid, SIGTERM);
 	waitpid(pid, &status, 0);
@@ -103,7 +103,7 @@ out:
 	setenv("TSS2_LOG", "all+none", 1);
 	why[0] = '\0';
 	rc = hs_tpm_query(tcti, pcrs, 3, &f, why, sizeof(why));
-	tap(rc == -EIO && why[0], "tpm-esys.no-tpm-refused (%s)", why);
+	tap(rc == -EIO && why[0], "unit.tpm-esys.no-tpm-refused (%s)", why);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cannot remove %s\n", dir);

@@ -131,29 +131,29 @@ static void test_valid(void)
 	char why[256];
 
 	synth_us_build(&d, 5 * PG + 123);
-	tap(hs_us_probe(d.buf) == HS_US_IMAGE, "uswsusp.probe.image");
-	tap(loads_as_built(&d), "uswsusp.load.valid");
+	tap(hs_us_probe(d.buf) == HS_US_IMAGE, "unit.uswsusp.probe.image");
+	tap(loads_as_built(&d), "unit.uswsusp.load.valid");
 	free(d.buf);
 
 	/* Two map pages: 600 stream pages. */
 	synth_us_build(&d, 600 * PG);
-	tap(d.nr_maps == 2 && loads_as_built(&d), "uswsusp.load.valid-two-maps");
+	tap(d.nr_maps == 2 && loads_as_built(&d), "unit.uswsusp.load.valid-two-maps");
 	/* The next pointer of a map page that is not the last may not be zero. */
 	synth_us_map(&d, 0)->next = 0;
 	synth_us_redigest(&d);
-	tap(refused(&d, "map page 0"), "uswsusp.refused.map.next-missing");
+	tap(refused(&d, "map page 0"), "unit.uswsusp.refused.map.next-missing");
 	free(d.buf);
 
 	synth_us_build(&d, PG);
 	hs_us_unmark(d.buf);
 	tap(hs_us_probe(d.buf) == HS_US_SWAP && !memcmp(d.buf + HS_SIG_OFFSET, "SWAPSPACE2", 10),
-	    "uswsusp.unmark.swap-signature");
-	tap(load(&d, &img, why, sizeof(why)) == -ENOENT, "uswsusp.load.swap-area-is-no-image");
+	    "unit.uswsusp.unmark.swap-signature");
+	tap(load(&d, &img, why, sizeof(why)) == -ENOENT, "unit.uswsusp.load.swap-area-is-no-image");
 	memset(d.buf, 0, PG);
 	tap(hs_us_probe(d.buf) == HS_US_OTHER && load(&d, &img, why, sizeof(why)) == -ENOENT,
-	    "uswsusp.load.blank-is-no-image");
+	    "unit.uswsusp.load.blank-is-no-image");
 	memcpy(d.buf + HS_SIG_OFFSET, "S1SUSPEND", 10);
-	tap(hs_us_probe(d.buf) == HS_US_OTHER, "uswsusp.probe.kernel-image-not-ours");
+	tap(hs_us_probe(d.buf) == HS_US_OTHER, "unit.uswsusp.probe.kernel-image-not-ours");
 	free(d.buf);
 }
 
@@ -166,24 +166,24 @@ static void test_damage(void)
 		synth_us_build(&d, 3 * PG + 7);
 		damages[i].fn(&d);
 		synth_us_redigest(&d);
-		tap(refused(&d, damages[i].says), "uswsusp.refused.%s", damages[i].name);
+		tap(refused(&d, damages[i].says), "unit.uswsusp.refused.%s", damages[i].name);
 		free(d.buf);
 	}
 	/* Damage without recomputing the digests: named by them. */
 	synth_us_build(&d, 3 * PG);
 	synth_us_header(&d)->stream_bytes ^= 1;
-	tap(refused(&d, "header's digest does not match"), "uswsusp.refused.header-digest");
+	tap(refused(&d, "header's digest does not match"), "unit.uswsusp.refused.header-digest");
 	free(d.buf);
 	synth_us_build(&d, 3 * PG);
 	synth_us_map(&d, 0)->entry[0] = htole64((d.first_stream + 1) * PG);
-	tap(refused(&d, "does not match the digest"), "uswsusp.refused.map-digest");
+	tap(refused(&d, "does not match the digest"), "unit.uswsusp.refused.map-digest");
 	free(d.buf);
 	/* Every reserved byte of the header, one at a time. */
 	for (i = 0; i < sizeof(((struct hs_us_header *)0)->reserved); i++) {
 		synth_us_build(&d, PG);
 		synth_us_header(&d)->reserved[i] = 0x80;
 		synth_us_redigest(&d);
-		tap(refused(&d, "reserved field is not zero"), "uswsusp.refused.header.reserved[%zu]", i);
+		tap(refused(&d, "reserved field is not zero"), "unit.uswsusp.refused.header.reserved[%zu]", i);
 		free(d.buf);
 	}
 }
@@ -207,7 +207,7 @@ static void inspect_case(const char *name, void (*fn)(struct synth_us *d), int w
 	if (!tap(rc == want && (want || (info.nr_chunks == 4 && info.chunks_found == 4 &&
 					info.compressed_bytes == 600 && info.counter == 7)) &&
 		 (!want || (info.region == region && strstr(info.reason, says))),
-		 "uswsusp.inspect.%s", name))
+		 "unit.uswsusp.inspect.%s", name))
 		printf("# rc %d, region %s, chunk %llu: %s\n", rc, hs_region_name(info.region),
 		       (unsigned long long)info.chunk, info.reason);
 	free(d.buf);
@@ -258,25 +258,25 @@ static void test_config(void)
 				"resume device = /dev/vdb2\nRESUME OFFSET : 34816   # swap file\n"
 				"compress = y\n\n", &c, why, sizeof(why)) &&
 	    c.have_device && !strcmp(c.device, "/dev/vdb2") && c.offset == 34816,
-	    "uswsusp.config.suspend-utils-file");
+	    "unit.uswsusp.config.suspend-utils-file");
 	memset(&c, 0, sizeof(c));
 	tap(!hs_us_config_parse("", &c, why, sizeof(why)) && !c.have_device && !c.offset,
-	    "uswsusp.config.empty");
+	    "unit.uswsusp.config.empty");
 	tap(hs_us_config_parse("resume offset = -5\n", &c, why, sizeof(why)) == -EINVAL &&
-	    strstr(why, "line 1"), "uswsusp.config.refused.negative-offset");
+	    strstr(why, "line 1"), "unit.uswsusp.config.refused.negative-offset");
 	tap(hs_us_config_parse("\nresume offset = 12x\n", &c, why, sizeof(why)) == -EINVAL &&
-	    strstr(why, "line 2"), "uswsusp.config.refused.bad-offset");
+	    strstr(why, "line 2"), "unit.uswsusp.config.refused.bad-offset");
 	tap(hs_us_config_parse("resume device /dev/vdb\n", &c, why, sizeof(why)) == -EINVAL,
-	    "uswsusp.config.refused.no-separator");
+	    "unit.uswsusp.config.refused.no-separator");
 	tap(hs_us_config_parse("resume device = \n", &c, why, sizeof(why)) == -EINVAL,
-	    "uswsusp.config.refused.empty-device");
+	    "unit.uswsusp.config.refused.empty-device");
 	{
 		char line[700];
 
 		memset(line, 'a', sizeof(line) - 1);
 		line[sizeof(line) - 1] = '\0';
 		tap(hs_us_config_parse(line, &c, why, sizeof(why)) == -EINVAL &&
-		    strstr(why, "too long"), "uswsusp.config.refused.long-line");
+		    strstr(why, "too long"), "unit.uswsusp.config.refused.long-line");
 	}
 }
 

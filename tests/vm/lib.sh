@@ -73,6 +73,23 @@ vm_secureboot() {
 	esac
 }
 
+# vm_save_state NAME / vm_restore_state NAME: the machine as it is between boots (TPM state,
+# firmware variables, ESP with its UKI, swap disk), kept aside and put back: a refusal's
+# positive control restores what the attack changed and shows that the same image resumes.
+vm_save_state() {
+	rm -rf "$W/saved-$1"
+	mkdir -p "$W/saved-$1"
+	cp -a "$W/tpm" "$W/saved-$1/tpm"
+	cp --sparse=always "$W/vars.fd" "$W/esp.img" "$W/uki.efi" "$W/swap.img" "$W/saved-$1/"
+}
+vm_restore_state() {
+	[ -d "$W/saved-$1" ] || { fail "no saved state $1"; return 1; }
+	rm -rf "$W/tpm"
+	cp -a "$W/saved-$1/tpm" "$W/tpm"
+	cp --sparse=always "$W/saved-$1/vars.fd" "$W/saved-$1/esp.img" "$W/saved-$1/uki.efi" \
+		"$W/saved-$1/swap.img" "$W/"
+}
+
 # vm_tpm none: boot without a TPM from now on in this scenario.
 vm_tpm() {
 	VM_TPM=$1
@@ -197,9 +214,18 @@ vm_kill_tpm() {
 	[ -s "$W/tpm/swtpm.pid" ] && kill -9 "$(cat "$W/tpm/swtpm.pid")"
 }
 
-# vm_kill_qemu: power is cut now (SIGKILL to QEMU itself, not to its timeout wrapper).
+# vm_kill_qemu: power is cut now (SIGKILL to QEMU itself, not to its timeout wrapper). Sets
+# VM_KILLED=1 when QEMU was there to kill (vm_boot resets it).
 vm_kill_qemu() {
-	[ -s "$W/qemu.pid" ] && kill -9 "$(cat "$W/qemu.pid")"
+	[ -s "$W/qemu.pid" ] && kill -9 "$(cat "$W/qemu.pid")" && VM_KILLED=1
+}
+
+# The kernel crashed, oopsed, warned or hit a BUG; or /init died. Matched in every boot's log.
+KERNEL_TROUBLE='Kernel panic|BUG:|kernel BUG at|Oops|invalid opcode|general protection fault|WARNING:|Call Trace:|Attempted to kill init'
+
+# kernel_trouble FILE: print the first line of FILE that shows kernel trouble; status 1 if none.
+kernel_trouble() {
+	grep -Em1 "$KERNEL_TROUBLE" "$1"
 }
 
 # vm_monitor COMMAND: run one command on QEMU's human monitor, print its reply.
@@ -240,6 +266,14 @@ vm_wake_if_suspended() {
 	vm_monitor system_wakeup >/dev/null
 }
 
+# host_swap_signature: the magic at the end of page 0 of the swap disk image, read on the host
+# (the guest's view may come from its page cache): SWAPSPACE2, S1SUSPEND, ... or "none".
+host_swap_signature() {
+	local m
+	m=$(dd if="$W/swap.img" bs=1 skip=4086 count=10 2>/dev/null | tr -dc 'A-Z0-9')
+	echo "${m:-none}"
+}
+
 # swap_kib: KiB the swap disk image holds so far (it starts sparse).
 swap_kib() {
 	du -k "$W/swap.img" | cut -f1
@@ -248,14 +282,18 @@ swap_kib() {
 # vm_boot LABEL [STOP_REGEX]: one power-on of the VM, serial console to $W/LABEL.log. QEMU ends
 # when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
 # or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
-# console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s). Sets VM_LOG and
-# VM_TIMED_OUT. While QEMU runs, console lines end with CR LF: do not anchor VM_TRIGGER with $.
+# console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s); the console as it
+# was then is kept in $W/LABEL.at-trigger.log. Sets VM_LOG, VM_TIMED_OUT, VM_TRIGGERED (1 if the
+# trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console lines end with CR LF: do not anchor VM_TRIGGER with $.
 # With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
 	VM_LOG=$W/$label.log
 	VM_TIMED_OUT=0
+	VM_TRIGGERED=0
+	VM_KILLED=0
+	rm -f "$W/$label.at-trigger.log"
 	accel=$(vm_accel)
 	: >"$VM_LOG"
 	rm -f "$W/qemu.pid"
@@ -300,6 +338,8 @@ vm_boot() {
 		if [ $triggered = 0 ] && { { [ -n "${VM_TRIGGER:-}" ] && grep -Eq "$VM_TRIGGER" "$VM_LOG"; } ||
 			{ [ -n "${VM_TRIGGER_IF:-}" ] && eval "$VM_TRIGGER_IF"; }; }; then
 			triggered=1
+			VM_TRIGGERED=1
+			cp "$VM_LOG" "$W/$label.at-trigger.log"
 			eval "$VM_TRIGGER_CMD"
 		fi
 		ticks=$((ticks + 1))
@@ -311,6 +351,7 @@ vm_boot() {
 	wait "$qemu_pid" || rc=$?
 	# The serial console ends lines with CR LF; assertions work on plain lines.
 	sed -i 's/\r$//' "$VM_LOG"
+	[ ! -f "$W/$label.at-trigger.log" ] || sed -i 's/\r$//' "$W/$label.at-trigger.log"
 	# Whatever the scenario, the kernel must not have crashed or warned, nor /init died. With
 	# VM_EXPECT_CRASH=1 the guest crashes on purpose (SysRq+c) into a crash kernel: that crash,
 	# from its trigger to the crash kernel's banner, is left out, and must be there.
@@ -320,8 +361,9 @@ vm_boot() {
 		sed '/sysrq: Trigger a crash/,/\] Linux version /d' "$VM_LOG" >"$crash_log"
 		expect 'sysrq: Trigger a crash' "the crash the guest asked for"
 	fi
-	if grep -Eq 'Kernel panic|BUG:|Oops|WARNING: CPU|Attempted to kill init' "$crash_log"; then
-		fail "$(basename "$VM_LOG"): unexpected a kernel crash or warning: $(grep -Em1 'Kernel panic|BUG:|Oops|WARNING: CPU|Attempted to kill init' "$crash_log")"
+	local trouble
+	if trouble=$(kernel_trouble "$crash_log"); then
+		fail "$(basename "$VM_LOG"): unexpected a kernel crash or warning: $trouble"
 	fi
 	if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ $stopped = 0 ] && [ $triggered = 0 ]; }; then
 		VM_TIMED_OUT=1
@@ -400,11 +442,12 @@ guest_value() {
 }
 
 # seal_hibernate: one boot that hibernates under Secure Boot lockdown with a sealed image and
-# powers off. Sets SEAL_MARKER and SEAL_BOOT_ID, what the resumed script must show.
+# powers off. Sets SEAL_MARKER and SEAL_BOOT_ID, what the resumed script must show. The mode it
+# expects: SEAL_LOCKDOWN (integrity) and SEAL_SECUREBOOT (1).
 seal_hibernate() {
 	vm_boot hibernate
-	expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
-		"lockdown, 'disk' offered, sealing ready"
+	expect "^HIBSEAL: lockdown=${SEAL_LOCKDOWN:-integrity} secureboot=${SEAL_SECUREBOOT:-1} state=\\[.*disk.*\\] seal=ready\$" \
+		"lockdown ${SEAL_LOCKDOWN:-integrity}, 'disk' offered, sealing ready"
 	expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
 	expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
 	expect_not 'hibernate-refused' "a refused hibernation"
@@ -443,6 +486,24 @@ expect_refused() {
 # swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.
 swapimg() {
 	python3 "$top/tests/vm/tools/swapimg.py" "$W/swap.img" "$@"
+}
+
+# swapimg_damage flip chunk|flip tag|reorder|duplicate: damage the image with swapimg.py and
+# set DAMAGED_CHUNK to the index the reader must refuse: the flipped chunk, the first of two
+# swapped ones, the copy that repeats the one before it.
+# shellcheck disable=SC2034 # DAMAGED_CHUNK is the scenario's
+swapimg_damage() {
+	local out
+	out=$(swapimg "$@") || { fail "swapimg $* failed"; return 1; }
+	diag "$out"
+	if [[ $out =~ ^flipped\ bit\ .*\ of\ chunk\ ([0-9]+)\  ]] ||
+		[[ $out =~ ^swapped\ chunks\ ([0-9]+)\ and ]] ||
+		[[ $out =~ ^copied\ over\ chunks\ [0-9]+\ and\ ([0-9]+)$ ]]; then
+		DAMAGED_CHUNK=${BASH_REMATCH[1]}
+	else
+		fail "swapimg $*: cannot tell which chunk it damaged: $out"
+		return 1
+	fi
 }
 
 # tap ok|not-ok|skip NAME [REASON]: one more TAP result from this scenario (tests/run.sh prints

@@ -47,6 +47,9 @@ lockdown_matrix() {
 	vm_boot matrix
 	expect "^HIBSEAL: lockdown=$level secureboot=$([ "$sb" = on ] && echo 1 || echo 0) " \
 		"lockdown $level, Secure Boot $sb"
+	# With a TPM sealing is ready in every mode; under integrity the kernel-memory rows then
+	# expect patch 0011's refusals. Were it not, they would quietly expect 'ok'.
+	expect '^HIBSEAL: lockdown=.* seal=ready$' "sealing ready (the TPM boot window sealed its secret)"
 	expect '^LDM-END: rows=' "the matrix to run to its end"
 
 	results=$B/lockdown/results
@@ -63,13 +66,18 @@ lockdown_matrix() {
 		IFS='|' read -r _ name lvl reason expected observed logged verdict why op <<<"$line"
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$lvl" "$reason" "$expected" \
 			"$observed" "$logged" "$verdict" "$why" "$op" >>"$results/$mode.tsv.tmp"
-		# The console must agree with the guest: a refusal it saw logged is on the console.
-		# (or, for a kernel memory read refused because sealed hibernation holds its key,
-		# that line's variant, patch 0011)
-		if [ "$logged" = yes ] &&
-			! grep -aqF "Lockdown: lockdown-matrix: $reason is restricted; see man kernel_lockdown.7" "$VM_LOG" &&
-			! grep -aqF "Lockdown: lockdown-matrix: $reason is restricted while sealed hibernation holds its key; see man kernel_lockdown.7" "$VM_LOG"; then
-			verdict=fail why="the guest saw a lockdown line the console does not show; $why"
+		# The console must agree with the guest: a refusal it saw logged is on the console,
+		# between this row's markers (or, for a kernel memory read refused because sealed
+		# hibernation holds its key, that line's variant, patch 0011).
+		awk -v b="ldm: row $row begin" -v e="ldm: row $row end" \
+			'index($0, b) { on = 1 } on { print } index($0, e) { on = 0 }' \
+			"$VM_LOG" >"$W/row.log"
+		if ! grep -aqF "ldm: row $row end" "$W/row.log" && [ "$verdict" != skip ]; then
+			verdict=fail why="no markers of this row in the kernel log; $why"
+		elif [ "$logged" = yes ] &&
+			! grep -aqF "Lockdown: lockdown-matrix: $reason is restricted; see man kernel_lockdown.7" "$W/row.log" &&
+			! grep -aqF "Lockdown: lockdown-matrix: $reason is restricted while sealed hibernation holds its key; see man kernel_lockdown.7" "$W/row.log"; then
+			verdict=fail why="the guest saw a lockdown line the console does not show within the row; $why"
 		fi
 		case $verdict in
 		pass) tap ok "lockdown.$row.$mode" ;;

@@ -69,6 +69,23 @@ static const u8 kat_chunk[] = {
 	0x1e, 0xd7, 0xae, 0x8a, 0x9d, 0x20,
 };
 
+/* The same chunk sealed with GCM (its own keys: the construction is in the HKDF info) */
+static const u8 kat_gcm_chunk[] = {
+	0x48, 0x53, 0x43, 0x4b, 0x02, 0x00, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x99, 0x8c, 0x1e, 0xaf, 0xaa, 0xba, 0xf8, 0xa0, 0x54, 0x37, 0xd2, 0x5c, 0x00, 0x0a,
+	0xd0, 0xe4, 0x24, 0x8c, 0x73, 0x66, 0x52, 0x67, 0x21, 0x87, 0x0d, 0x41, 0x12, 0x11, 0x67,
+	0xc5, 0x3f, 0x16, 0x06, 0xde, 0xff, 0xb6, 0x6e, 0x34, 0xef, 0xb2, 0x3b, 0xbc, 0xb8, 0xb9,
+	0x9c, 0x40, 0x65, 0xca, 0x87, 0x3a, 0xb2, 0x48, 0x34, 0xbb, 0x0d, 0xe5, 0x19, 0x6f, 0x5d,
+	0x14, 0xef, 0x88, 0x42, 0x25,
+};
+
+/* The CTR+HMAC image key over tags 01.. and 02.. and kat_mac_header() */
+static const u8 kat_image_mac[] = {
+	0x96, 0x53, 0x2e, 0x34, 0x72, 0x28, 0x55, 0xe8, 0x4f, 0x7b, 0xe7, 0x0c, 0xce, 0x36, 0x40,
+	0x22, 0xb7, 0x80, 0x04, 0xf3, 0x85, 0xcc, 0x78, 0xa1, 0x98, 0x61, 0x98, 0x19, 0xe5, 0xd5,
+	0xba, 0xc4,
+};
+
 #define KAT_INDEX	5
 #define KAT_LEN		48
 static const char kat_plaintext[KAT_LEN] = "hibseal known-answer chunk: 48 bytes of text..";
@@ -149,17 +166,74 @@ static void derive_keys_bound_to_construction(struct kunit *test)
 	KUNIT_EXPECT_NE(test, memcmp(ctr.image, gcm.image, sizeof(ctr.image)), 0);
 }
 
+/* Each construction seals the known-answer chunk into its vector, which opens again. */
 static void chunk_seal_known_answer(struct kunit *test)
 {
+	static const struct {
+		unsigned int aead;
+		const u8 *chunk;
+		size_t size;
+	} kats[] = {
+		{ HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, kat_chunk, sizeof(kat_chunk) },
+		{ HIBSEAL_AEAD_AES256_GCM, kat_gcm_chunk, sizeof(kat_gcm_chunk) },
+	};
 	struct hibseal_keys keys;
 	struct hibseal_sealer s;
+	u32 len, flags;
+	unsigned int i;
 	u8 *chunk;
 
-	kat_sealer(test, &s, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys);
-	KUNIT_ASSERT_EQ(test, hibseal_chunk_size(&s, KAT_LEN), sizeof(kat_chunk));
-	chunk = sealed_kat(test, &s, KAT_INDEX);
-	EXPECT_MEMEQ(test, chunk, kat_chunk, sizeof(kat_chunk));
-	hibseal_sealer_destroy(&s);
+	for (i = 0; i < ARRAY_SIZE(kats); i++) {
+		kat_sealer(test, &s, kats[i].aead, &keys);
+		KUNIT_ASSERT_EQ(test, hibseal_chunk_size(&s, KAT_LEN), kats[i].size);
+		chunk = sealed_kat(test, &s, KAT_INDEX);
+		EXPECT_MEMEQ(test, chunk, kats[i].chunk, kats[i].size);
+		KUNIT_ASSERT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX, chunk, KAT_LEN, &len, &flags),
+				0);
+		EXPECT_MEMEQ(test, chunk + sizeof(struct hibseal_chunk_header), kat_plaintext,
+			     KAT_LEN);
+		hibseal_sealer_destroy(&s);
+	}
+}
+
+/* The header tests/kat/chunk-kat.sh MACs: two chunks, 64 pages, counter 7, the KAT salt. */
+static void kat_mac_header(struct hibseal_image_header *hdr)
+{
+	u8 secret[HIBSEAL_SECRET_SIZE];
+
+	memset(hdr, 0, sizeof(*hdr));
+	memcpy(hdr->magic, HIBSEAL_MAGIC, sizeof(hdr->magic));
+	hdr->version = cpu_to_le16(HIBSEAL_VERSION);
+	hdr->header_size = cpu_to_le16(sizeof(*hdr));
+	hdr->aead = cpu_to_le16(HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256);
+	hdr->tag_size = cpu_to_le16(32);
+	hdr->nr_chunks = cpu_to_le64(2);
+	hdr->image_pages = cpu_to_le64(64);
+	hdr->counter = cpu_to_le64(7);
+	kat_inputs(secret, hdr->salt);
+}
+
+static void image_mac_known_answer(struct kunit *test)
+{
+	static const u8 tag_a[32] = { 1 }, tag_b[32] = { 2 };
+	u8 secret[HIBSEAL_SECRET_SIZE], salt[HIBSEAL_SALT_SIZE], mac[HIBSEAL_MAC_SIZE];
+	struct hibseal_image_header *hdr;
+	struct hibseal_image_mac m;
+	struct hibseal_keys keys;
+
+	KUNIT_ASSERT_EQ(test, sizeof(*hdr), 1208);
+	kat_inputs(secret, salt);
+	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, salt, HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256,
+						  &keys), 0);
+	hdr = kunit_kzalloc(test, sizeof(*hdr), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, hdr);
+	kat_mac_header(hdr);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_init(&m, &keys), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, tag_a, sizeof(tag_a)), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_update(&m, tag_b, sizeof(tag_b)), 0);
+	KUNIT_ASSERT_EQ(test, hibseal_image_mac_final(&m, hdr, mac), 0);
+	hibseal_image_mac_destroy(&m);
+	EXPECT_MEMEQ(test, mac, kat_image_mac, sizeof(mac));
 }
 
 static void chunk_open_known_answer(struct kunit *test)
@@ -328,6 +402,7 @@ static struct kunit_case hibseal_crypto_cases[] = {
 	KUNIT_CASE(derive_keys_bound_to_construction),
 	KUNIT_CASE(chunk_seal_known_answer),
 	KUNIT_CASE(chunk_open_known_answer),
+	KUNIT_CASE(image_mac_known_answer),
 	KUNIT_CASE(chunk_bound_to_index_and_image),
 	KUNIT_CASE(chunk_every_bit_flip_refused),
 	KUNIT_CASE(image_mac_covers_tags_and_header),

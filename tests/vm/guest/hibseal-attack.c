@@ -3,7 +3,10 @@
  * hibseal-attack: what root can try with the TPM after boot, for the VM tests.
  *
  *   hibseal-attack unseal DEV   load the key blob of the sealed image on DEV and try to unseal
- *                               it with a PolicyPCR session, as the kernel does inside its window
+ *                               it with the kernel's policy session (PolicyPCR, PolicyNV), as the
+ *                               kernel does inside its window; first, as a positive control, seal
+ *                               an object of root's own to the policy that code satisfies now and
+ *                               unseal it with the same code
  *   hibseal-attack forge DEV    seal a known secret under the same policy (copied from the real
  *                               blob) with the same creation PCRs and outsideInfo, and put that blob
  *                               in the image header on DEV in place of the real one
@@ -35,6 +38,7 @@
 #define HDR_BLOB_OFF		88		/* hibseal_image_header.key_blob */
 #define BLOB_MAX		1024
 #define PCR_MASK		((1u << 4) | (1u << 7) | (1u << 14))
+#define EPOCH_INDEX		0x013f5349	/* the blob epoch counter (the test kernel's) */
 
 struct buf {
 	uint8_t d[PAGE];
@@ -152,19 +156,176 @@ static int read_header(int dev, uint8_t *hdr, uint64_t *hdr_page)
 	return 0;
 }
 
-static int attack_unseal(int tpm, const uint8_t *hdr)
+/*
+ * The blob's creation data outsideInfo (the label, then the blob epoch bound, big-endian): after
+ * the PCR selection, pcrDigest, locality, parentNameAlg, parentName and parentQualifiedName.
+ */
+static int outside_info(const uint8_t *cd, const uint8_t *end, const uint8_t **info,
+			size_t *info_len)
 {
-	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
-	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len;
-	size_t priv = tpm2b(blob, end), pub = priv ? tpm2b(blob + priv, end) : 0;
-	uint32_t primary, object, session;
+	const uint8_t *cd_end;
+	int i;
+
+	if (cd + 2 > end || cd + 2 + get(cd, 2) > end)
+		return -1;
+	cd_end = cd + 2 + get(cd, 2);
+	cd += 2 + 10;				/* size, pcrSelect */
+	for (i = 0; i < 3; i++) {		/* pcrDigest, parentName, parentQualifiedName */
+		if (cd + 2 > cd_end)
+			return -1;
+		cd += 2 + get(cd, 2) + (i == 0 ? 3 : 0);	/* locality, parentNameAlg */
+	}
+	if (cd + 2 > cd_end || cd + 2 + get(cd, 2) != cd_end || get(cd, 2) < 8)
+		return -1;
+	*info = cd + 2;
+	*info_len = get(cd, 2);
+	return 0;
+}
+
+/* TPM2_Create under @primary of a sealed object holding @secret: up to its TPM2B_PUBLIC size. */
+static void create_start(struct buf *c, uint32_t primary, const uint8_t *secret, size_t len)
+{
+	start(c, 0x8002, 0x153);
+	put(c, primary, 4);
+	password_auth(c);
+	put(c, (uint32_t)(4 + len), 2); put(c, 0, 2);	/* inSensitive: userAuth empty, data */
+	put(c, (uint32_t)len, 2); put_bytes(c, secret, len);
+	put(c, 46, 2);					/* inPublic: 46 bytes, unique empty */
+}
+
+static void flush(int tpm, uint32_t handle)
+{
+	struct buf c, r;
+
+	start(&c, 0x8001, 0x165);
+	put(&c, handle, 4);
+	transact(tpm, &c, &r);
+}
+
+/*
+ * The kernel's unseal policy, step by step: StartAuthSession (@type: 0x01 policy, 0x03 trial),
+ * PolicyPCR over the PCRs' current values, PolicyNV (the blob epoch counter at most @nv_max).
+ * Prints each step's rc after @tag. Returns the last rc; *@session is the session either way.
+ */
+static long policy_session(int tpm, uint8_t type, uint64_t nv_max, uint32_t *session,
+			   const char *tag)
+{
 	struct buf c, r;
 	long rc;
 
-	if (blob_len > BLOB_MAX || !priv || !pub)
+	start(&c, 0x8001, 0x176);
+	put(&c, 0x40000007, 4); put(&c, 0x40000007, 4);
+	put(&c, 16, 2); put_bytes(&c, "0123456789abcdef", 16);
+	put(&c, 0, 2); put(&c, type, 1); put(&c, 0x0010, 2); put(&c, 0x000b, 2);
+	rc = transact(tpm, &c, &r);
+	printf("attack: %sstartauthsession rc=0x%03lx\n", tag, rc);
+	if (rc)
+		return rc;
+	*session = get(r.d + 10, 4);
+	start(&c, 0x8001, 0x17f);
+	put(&c, *session, 4);
+	put(&c, 0, 2);
+	pcr_selection(&c);
+	rc = transact(tpm, &c, &r);
+	printf("attack: %spolicypcr rc=0x%03lx\n", tag, rc);
+	start(&c, 0x8002, 0x149);
+	put(&c, EPOCH_INDEX, 4); put(&c, EPOCH_INDEX, 4); put(&c, *session, 4);
+	password_auth(&c);
+	put(&c, 8, 2); put(&c, (uint32_t)(nv_max >> 32), 4); put(&c, (uint32_t)nv_max, 4);
+	put(&c, 0, 2); put(&c, 0x0009, 2);	/* offset 0, TPM_EO_UNSIGNED_LE */
+	rc = transact(tpm, &c, &r);
+	printf("attack: %spolicynv rc=0x%03lx\n", tag, rc);
+	return rc;
+}
+
+/* TPM2_Unseal of @object in @session; on success the data is in @r at 16, its size at 14. */
+static long unseal(int tpm, uint32_t object, uint32_t session, struct buf *r)
+{
+	struct buf c;
+
+	start(&c, 0x8002, 0x15e);
+	put(&c, object, 4);
+	put(&c, 9, 4); put(&c, session, 4); put(&c, 0, 2); put(&c, 0, 1); put(&c, 0, 2);
+	return transact(tpm, &c, r);
+}
+
+/*
+ * The positive control: an object of root's own, sealed under the policy this very session code
+ * computes now (a trial session, PolicyGetDigest), with the real blob's attributes, unseals with
+ * the same code. Returns 1 when it gave back what was sealed.
+ */
+static int control_unseal(int tpm, uint32_t primary, const uint8_t *pub)
+{
+	uint8_t secret[32];
+	uint32_t trial, object, session;
+	struct buf c, r;
+	size_t priv_len, pub_len;
+	long rc;
+
+	memset(secret, 0xa5, sizeof(secret));
+	if (policy_session(tpm, 0x03, UINT64_MAX, &trial, "control trial "))
+		return 0;
+	start(&c, 0x8001, 0x189);
+	put(&c, trial, 4);
+	rc = transact(tpm, &c, &r);
+	printf("attack: control policygetdigest rc=0x%03lx\n", rc);
+	flush(tpm, trial);
+	if (rc || get(r.d + 10, 2) != 32)
+		return 0;
+	create_start(&c, primary, secret, sizeof(secret));
+	put_bytes(&c, pub + 2, 8);		/* type, nameAlg, objectAttributes of the real blob */
+	put(&c, 32, 2); put_bytes(&c, r.d + 12, 32);	/* authPolicy: our digest */
+	put(&c, 0x0010, 2); put(&c, 0, 2);	/* scheme NULL, unique empty */
+	put(&c, 0, 2);				/* outsideInfo */
+	put(&c, 0, 4);				/* creationPCR: none */
+	rc = transact(tpm, &c, &r);
+	printf("attack: control create rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	priv_len = tpm2b(r.d + 14, r.d + r.n);
+	pub_len = priv_len ? tpm2b(r.d + 14 + priv_len, r.d + r.n) : 0;
+	if (!pub_len)
+		return 0;
+	start(&c, 0x8002, 0x157);
+	put(&c, primary, 4);
+	password_auth(&c);
+	put_bytes(&c, r.d + 14, priv_len + pub_len);
+	rc = transact(tpm, &c, &r);
+	printf("attack: control load rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	object = get(r.d + 10, 4);
+	rc = policy_session(tpm, 0x01, UINT64_MAX, &session, "control ");
+	if (!rc)
+		rc = unseal(tpm, object, session, &r);
+	printf("attack: control unseal rc=0x%03lx\n", rc);
+	flush(tpm, object);
+	return !rc && get(r.d + 14, 2) == sizeof(secret) && !memcmp(r.d + 16, secret, sizeof(secret));
+}
+
+static int attack_unseal(int tpm, const uint8_t *hdr)
+{
+	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
+	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len, *info;
+	size_t priv = tpm2b(blob, end), pub = priv ? tpm2b(blob + priv, end) : 0, info_len;
+	uint32_t primary, object, session;
+	uint64_t nv_max = 0;
+	struct buf c, r;
+	size_t i;
+	long rc;
+
+	if (blob_len > BLOB_MAX || !priv || !pub ||
+	    outside_info(blob + priv + pub, end, &info, &info_len))
 		return -1;
+	for (i = info_len - 8; i < info_len; i++)
+		nv_max = nv_max << 8 | info[i];
 	rc = create_primary(tpm, &primary);
 	printf("attack: createprimary rc=0x%03lx\n", rc);
+	if (rc)
+		return 0;
+	printf("attack: control unsealed=%s\n", control_unseal(tpm, primary, blob + priv) ?
+	       "yes" : "no");
+
 	start(&c, 0x8002, 0x157);
 	put(&c, primary, 4);
 	password_auth(&c);
@@ -174,27 +335,10 @@ static int attack_unseal(int tpm, const uint8_t *hdr)
 	if (rc)
 		return 0;
 	object = get(r.d + 10, 4);
-
-	start(&c, 0x8001, 0x176);
-	put(&c, 0x40000007, 4); put(&c, 0x40000007, 4);
-	put(&c, 16, 2); put_bytes(&c, "0123456789abcdef", 16);
-	put(&c, 0, 2); put(&c, 0x01, 1); put(&c, 0x0010, 2); put(&c, 0x000b, 2);
-	rc = transact(tpm, &c, &r);
-	printf("attack: startauthsession rc=0x%03lx\n", rc);
-	if (rc)
+	printf("attack: blob epoch bound %llu\n", (unsigned long long)nv_max);
+	if (policy_session(tpm, 0x01, nv_max, &session, "") == -1)
 		return 0;
-	session = get(r.d + 10, 4);
-	start(&c, 0x8001, 0x17f);
-	put(&c, session, 4);
-	put(&c, 0, 2);
-	pcr_selection(&c);
-	rc = transact(tpm, &c, &r);
-	printf("attack: policypcr rc=0x%03lx\n", rc);
-
-	start(&c, 0x8002, 0x15e);
-	put(&c, object, 4);
-	put(&c, 9, 4); put(&c, session, 4); put(&c, 0, 2); put(&c, 0, 1); put(&c, 0, 2);
-	rc = transact(tpm, &c, &r);
+	rc = unseal(tpm, object, session, &r);
 	printf("attack: unseal rc=0x%03lx\n", rc);
 	if (rc == 0)
 		printf("attack: UNSEALED the image key (%u bytes)\n", get(r.d + 14, 2));
@@ -207,7 +351,7 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	uint32_t blob_len = hdr[HDR_BLOB_SIZE_OFF] | hdr[HDR_BLOB_SIZE_OFF + 1] << 8;
 	const uint8_t *blob = hdr + HDR_BLOB_OFF, *end = blob + blob_len, *pub, *out;
 	size_t priv = tpm2b(blob, end), pub_len = priv ? tpm2b(blob + priv, end) : 0, i, total;
-	const uint8_t *cd, *cd_end, *info = NULL;
+	const uint8_t *info = NULL;
 	size_t info_len = 0;
 	uint8_t secret[32];
 	uint32_t primary;
@@ -218,35 +362,14 @@ static int attack_forge(int tpm, uint8_t *hdr)
 	if (blob_len > BLOB_MAX || pub_len != 2 + 2 + 2 + 4 + 34 + 2 + 34)
 		return -1;
 	pub = blob + priv;
-	/*
-	 * The real creation data's outsideInfo (the label and the blob epoch bound): after the PCR
-	 * selection, pcrDigest, locality, parentNameAlg, parentName and parentQualifiedName.
-	 */
-	cd = pub + pub_len;
-	if (cd + 2 > end || cd + 2 + get(cd, 2) > end)
+	if (outside_info(pub + pub_len, end, &info, &info_len))
 		return -1;
-	cd_end = cd + 2 + get(cd, 2);
-	cd += 2 + 10;				/* size, pcrSelect */
-	for (i = 0; i < 3; i++) {		/* pcrDigest, parentName, parentQualifiedName */
-		if (cd + 2 > cd_end)
-			return -1;
-		cd += 2 + get(cd, 2) + (i == 0 ? 3 : 0);	/* locality, parentNameAlg */
-	}
-	if (cd + 2 > cd_end || cd + 2 + get(cd, 2) != cd_end)
-		return -1;
-	info = cd + 2;
-	info_len = get(cd, 2);
 	memset(secret, 0x5a, sizeof(secret));
 	rc = create_primary(tpm, &primary);
 	printf("attack: createprimary rc=0x%03lx\n", rc);
 	if (rc)
 		return 0;
-	start(&c, 0x8002, 0x153);
-	put(&c, primary, 4);
-	password_auth(&c);
-	put(&c, 4 + sizeof(secret), 2); put(&c, 0, 2);
-	put(&c, sizeof(secret), 2); put_bytes(&c, secret, sizeof(secret));
-	put(&c, 46, 2);				/* the real public area, unique left empty */
+	create_start(&c, primary, secret, sizeof(secret));	/* the real public area */
 	put_bytes(&c, pub + 2, 44);
 	put(&c, 0, 2);
 	put(&c, info_len, 2); put_bytes(&c, info, info_len);	/* the real outsideInfo */

@@ -846,6 +846,24 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
+/*
+ * A marker in the kernel log around each row, so that the host ties every console line to the
+ * row that caused it (several rows share a reason text). A new open each time: /dev/kmsg
+ * rate-limits each opener's writes.
+ */
+static void kmsg_mark(const char *row, const char *what)
+{
+	char line[160];
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC), n;
+
+	if (fd < 0)
+		return;
+	n = snprintf(line, sizeof(line), "ldm: row %s %s\n", row, what);
+	if (write(fd, line, (size_t)n) != n)
+		fprintf(stderr, "lockdown-matrix: cannot mark row %s in the kernel log\n", row);
+	close(fd);
+}
+
 static int run_row(const struct row *row)
 {
 	static char log[1 << 16];
@@ -854,7 +872,9 @@ static int run_row(const struct row *row)
 
 	log[0] = '\0';
 	kmsg_drain(g.kmsg, NULL, 0);
+	kmsg_mark(row->name, "begin");
 	row->run(&r);
+	kmsg_mark(row->name, "end");
 	kmsg_drain(g.kmsg, log, sizeof(log));
 
 	if (r.skip) {

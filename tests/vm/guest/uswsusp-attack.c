@@ -4,8 +4,8 @@
  *
  *   uswsusp-attack plain
  *	speak the plain uswsusp protocol as suspend-utils would: open read-only, SNAPSHOT_FREEZE,
- *	read(), SNAPSHOT_CREATE_IMAGE; then open write-only, write() a page and ask for
- *	SNAPSHOT_ATOMIC_RESTORE. Reports each step's result.
+ *	SNAPSHOT_CREATE_IMAGE, read() (then SNAPSHOT_FREE, SNAPSHOT_UNFREEZE); then open
+ *	write-only, write() a page and ask for SNAPSHOT_ATOMIC_RESTORE. Reports each step's result.
  *   uswsusp-attack reorder|modify DEVICE
  *	take the image s2disk stored on DEVICE, write its stream back with data chunks 1 and 2
  *	swapped (reorder) or one bit of chunk 3's ciphertext flipped (modify), then ask for
@@ -78,9 +78,14 @@ static int plain(void)
 	if (ioctl(fd, SNAPSHOT_SEAL_INFO, &info))
 		info.flags = 0;
 	freeze = io(ioctl(fd, SNAPSHOT_FREEZE));
+	/*
+	 * Lockdown off, each step works: the snapshot is made (this process goes on in it,
+	 * in_suspend 1), its first page read, then it is freed and the tasks thawed.
+	 */
+	create = io(ioctl(fd, SNAPSHOT_CREATE_IMAGE, &in_suspend));
 	rd = io(read(fd, page, sizeof(page)));
-	/* Lockdown off, the freeze works: that is all this shows (no image is made). */
-	create = freeze ? io(ioctl(fd, SNAPSHOT_CREATE_IMAGE, &in_suspend)) : -1;
+	if (!create)
+		ioctl(fd, SNAPSHOT_FREE);
 	if (!freeze)
 		ioctl(fd, SNAPSHOT_UNFREEZE);
 	close(fd);
@@ -93,10 +98,10 @@ static int plain(void)
 		restore = io(ioctl(fd, SNAPSHOT_ATOMIC_RESTORE));
 		close(fd);
 	}
-	printf("HIBSEAL: uswsusp-attack how=plain open-rdonly=ok info-flags=0x%x freeze=%s read=%s",
-	       info.flags, ename(freeze), ename(rd));
-	printf(" create=%s open-wronly=%s write=%s restore=%s\n",
-	       create < 0 ? "skipped" : ename(create), ename(wr), ename(wpage), ename(restore));
+	printf("HIBSEAL: uswsusp-attack how=plain open-rdonly=ok info-flags=0x%x freeze=%s create=%s",
+	       info.flags, ename(freeze), ename(create));
+	printf(" in-suspend=%d read=%s open-wronly=%s write=%s restore=%s\n", in_suspend, ename(rd),
+	       ename(wr), ename(wpage), ename(restore));
 	return freeze == EPERM && rd == EPERM && create == EPERM && wpage == EPERM &&
 	       restore == EPERM ? 0 : 1;
 }

@@ -7,7 +7,7 @@
 vm_init seal.duplicated
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-swapimg duplicate
+swapimg_damage duplicate
 vm_boot resume
-expect_refused 'chunk [0-9]+ does not authenticate' "the repeated chunk"
+expect_refused "chunk $DAMAGED_CHUNK does not authenticate" "the repeated chunk"
 vm_done

@@ -8,7 +8,15 @@
 vm_init seal.other-kernel
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
+vm_save_state hibernated
 VM_GUEST=seal-hibernate vm_uki hibseal_vm.build=other
 vm_boot resume
-expect_refused 'its key is not sealed to this machine, kernel and Secure Boot state' "the other kernel"
+# The kernel's own policy check (PolicyPCR over this boot's PCRs against the blob's authPolicy)
+# is the step that refuses: PCR 4 measured another UKI.
+expect_refused 'its key is not sealed to this machine, kernel and Secure Boot state \(key blob public area, TPM rc 0x000\)' \
+	"the other kernel, at the policy check"
+# Positive control: the same TPM, firmware, UKI and image as after the hibernation resume.
+vm_restore_state hibernated
+vm_boot control
+expect_resumed
 vm_done

@@ -15,6 +15,10 @@ expect '^HIBSEAL: lockdown=none secureboot=0 state=\[.*disk.*\] seal=ready$' \
 expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after writing the image"
 secret=$(guest_value secret)
+case "$secret" in
+hibseal-secret-????????????????????????????????) ;;
+*) fail "the guest reported no secret ('$secret'): the search below would prove nothing" ;;
+esac
 SEAL_MARKER=$(guest_value marker)
 SEAL_BOOT_ID=$(guest_value boot_id)
 swapimg find "$secret" || fail "the plain image does not hold the secret $secret"

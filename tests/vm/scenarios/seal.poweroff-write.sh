@@ -12,6 +12,9 @@ VM_GUEST=seal-hibernate vm_uki
 VM_SWAP_OPTS=throttling.bps-write=4000000 VM_TRIGGER_IF='[ "$(swap_kib)" -gt 6000 ]' \
 	VM_TRIGGER_CMD=vm_kill_qemu vm_boot hibernate
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
+[ "$VM_KILLED" = 1 ] || fail "power was never cut"
+[ "$(host_swap_signature)" = SWAPSPACE2 ] ||
+	fail "the swap signature after the cut is $(host_swap_signature), not SWAPSPACE2"
 expect 'PM: Compressing and saving image data' "the write to be under way when power is cut"
 expect_not 'PM: hibernation: Wrote' "the write to finish"
 [ "$(swap_kib)" -lt 10000 ] || fail "the swap disk holds $(swap_kib) KiB: power was cut too late"

@@ -7,7 +7,7 @@
 vm_init seal.reordered
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-swapimg reorder
+swapimg_damage reorder
 vm_boot resume
-expect_refused 'chunk [0-9]+ does not authenticate' "the chunk out of place"
+expect_refused "chunk $DAMAGED_CHUNK does not authenticate" "the chunk out of place"
 vm_done

@@ -21,7 +21,7 @@ expect_resumed
 rm -f "$W/swap.img"
 truncate -s 256M "$W/swap.img"
 seal_hibernate
-swapimg reorder
+swapimg_damage reorder
 vm_boot reordered
-expect_refused 'chunk [0-9]+ does not authenticate' "the chunk out of place"
+expect_refused "chunk $DAMAGED_CHUNK does not authenticate" "the chunk out of place"
 vm_done

@@ -7,7 +7,7 @@
 vm_init seal.tamper.chunk
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-swapimg flip chunk
+swapimg_damage flip chunk
 vm_boot resume
-expect_refused 'chunk [0-9]+ does not authenticate' "the damaged chunk"
+expect_refused "chunk $DAMAGED_CHUNK does not authenticate" "the damaged chunk"
 vm_done

@@ -6,7 +6,7 @@
 vm_init seal.tamper.tag
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-swapimg flip tag
+swapimg_damage flip tag
 vm_boot resume
-expect_refused 'chunk [0-9]+ does not authenticate' "the chunk with the damaged tag"
+expect_refused "chunk $DAMAGED_CHUNK does not authenticate" "the chunk with the damaged tag"
 vm_done

@@ -15,6 +15,12 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
   swapimg.py IMG seal-header-page     print the page number of the sealed image header
   swapimg.py IMG chunk-page           print the first page of a data chunk mid-image
   swapimg.py IMG stream-pages         print how many swap pages the data chunks take
+  swapimg.py IMG identity             print the image's anti-replay counter and salt
+  swapimg.py IMG set FIELD VALUE      write VALUE into one field of the sealed header
+                                      (version, header_size, aead, tag_size, flags,
+                                      key_blob_size, nr_chunks, image_pages, reserved1,
+                                      reserved2[N]) or of the swap header (swap.flags,
+                                      swap.image; swap.image=map2 names the second map page)
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
 """
@@ -85,6 +91,7 @@ def layout(img):
         raise Fail("no sealed image header at page %d" % sh["seal_header"])
     hdr = {"version": version, "header_size": hsize, "aead": aead, "tag_size": tag_size,
            "key_blob_size": f[6], "nr_chunks": f[7], "image_pages": f[8],
+           "counter": f[11], "salt": f[12].hex(),
            "page": sh["seal_header"]}
     entries = swap_map(img, sh["image"])
     chunks, i = [], 0
@@ -101,6 +108,37 @@ def layout(img):
     if len(chunks) != hdr["nr_chunks"]:
         raise Fail("found %d chunks, the header says %d" % (len(chunks), hdr["nr_chunks"]))
     return sh, hdr, entries, chunks
+
+
+# struct hibseal_image_header: field -> (offset, struct format)
+HDR_FIELDS = {"version": (8, "<H"), "header_size": (10, "<H"), "aead": (12, "<H"),
+              "tag_size": (14, "<H"), "flags": (16, "<I"), "key_blob_size": (20, "<I"),
+              "nr_chunks": (24, "<Q"), "image_pages": (32, "<Q"), "reserved1": (44, "<I")}
+RESERVED2_OFF = 88 + 1024
+# the tail of struct swsusp_header: field -> offset in page 0
+SWAP_FIELDS = {"swap.image": SWSUSP_TAIL_OFF + 16, "swap.flags": SWSUSP_TAIL_OFF + 24}
+
+
+def set_field(img, hdr, sh, entries, name, value):
+    """Write @value into the named header field; returns what it was."""
+    if name in SWAP_FIELDS:
+        off, fmt, pg = SWAP_FIELDS[name], "<Q" if name == "swap.image" else "<I", 0
+        if name == "swap.image" and value == "map2":
+            maps = list(dict.fromkeys(e[0] for e in entries))
+            if len(maps) < 2:
+                raise Fail("the swap map has one page only")
+            value = str(maps[1])
+    elif name in HDR_FIELDS:
+        (off, fmt), pg = HDR_FIELDS[name], hdr["page"]
+    elif name.startswith("reserved2[") and name.endswith("]"):
+        off, fmt, pg = RESERVED2_OFF + int(name[10:-1]), "<B", hdr["page"]
+    else:
+        raise Fail("unknown field %s" % name)
+    data = page(img, pg)
+    old = struct.unpack_from(fmt, data, off)[0]
+    struct.pack_into(fmt, data, off, int(value, 0))
+    put_page(img, pg, data)
+    return old
 
 
 def flip_byte(img, chunk, offset):
@@ -155,6 +193,13 @@ def main(argv):
             for c in chunks:
                 print("chunk %d: flags 0x%x len %d size %d pages %s" % (
                     c["index"], c["flags"], c["len"], c["size"], [e[2] for e in c["entries"]]))
+            return 0
+        if cmd == "set":
+            old = set_field(img, hdr, sh, entries, args[0], args[1])
+            print("%s: %s written (was %s)" % (args[0], args[1], old))
+            return 0
+        if cmd == "identity":
+            print("counter=%(counter)d salt=%(salt)s" % hdr)
             return 0
         if cmd == "stream-pages":
             print(sum(len(c["entries"]) for c in chunks[1:]))
