@@ -63,6 +63,7 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	for check in "tests/vm/selftest.sh" \
 		"tests/kat/chunk-kat.sh --check $top/kernel/power/tests/hibseal_crypto_kunit.c"; do
 		before=$failed
+		mkdir -p "$B/unit"
 		# shellcheck disable=SC2086 # the check's arguments
 		bash "$top"/$check >"$B/unit/check.tap" 2>&1
 		trc=$?
@@ -73,7 +74,9 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 			*) echo "# $line" ;;
 			esac
 		done <"$B/unit/check.tap"
-		[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.${check%% *}.exit-$trc"
+		name=${check%% *}
+		name=${name##*/}
+		[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.${name%.sh}.exit-$trc"
 	done
 	# The image parser's libFuzzer target: the seed corpus replayed, then a bounded run; the
 	# parser's unit test and `hibseal inspect` once more under ASan and UBSan.

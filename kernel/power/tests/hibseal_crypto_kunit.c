@@ -188,8 +188,8 @@ static void chunk_seal_known_answer(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, hibseal_chunk_size(&s, KAT_LEN), kats[i].size);
 		chunk = sealed_kat(test, &s, KAT_INDEX);
 		EXPECT_MEMEQ(test, chunk, kats[i].chunk, kats[i].size);
-		KUNIT_ASSERT_EQ(test, hibseal_chunk_open(&s, KAT_INDEX, chunk, KAT_LEN, &len, &flags),
-				0);
+		KUNIT_ASSERT_EQ(test, 0, hibseal_chunk_open(&s, KAT_INDEX, chunk, KAT_LEN, &len,
+							    &flags));
 		EXPECT_MEMEQ(test, chunk + sizeof(struct hibseal_chunk_header), kat_plaintext,
 			     KAT_LEN);
 		hibseal_sealer_destroy(&s);
