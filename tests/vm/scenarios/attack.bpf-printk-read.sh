@@ -26,8 +26,7 @@ expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
 # What root's bytes would open: tried as the image's key, on the host.
 leak=$(grep -ao 'memread: bpf after hex=[0-9a-f]*' "$VM_LOG" | head -n 1 | cut -d= -f2)
 if [ -n "$leak" ]; then
-	[ -x "$B/uswsusp/hibseal" ] ||
-		make -s -C "$top/userspace/uswsusp" OUT="$B/uswsusp" "$B/uswsusp/hibseal" >/dev/null
+	make -s -C "$top/userspace/uswsusp" OUT="$B/uswsusp" "$B/uswsusp/hibseal" >/dev/null
 	python3 -c 'import sys; open(sys.argv[2], "wb").write(bytes.fromhex(sys.argv[1]))' "$leak" "$W/leaked.key"
 	if "$B/uswsusp/hibseal" verify --key "$W/leaked.key" "$W/swap.img" >"$W/verify.out" 2>&1; then
 		fail "root read the boot secret: it verifies the sealed image: $(tr '\n' ' ' <"$W/verify.out")"

@@ -35,6 +35,7 @@ hibernate_cycle() {
 	case " $(cat /proc/cmdline) " in
 	*" hibseal_vm.pause="*)
 		pause=$(sed 's/.*hibseal_vm.pause=\([0-9]*\).*/\1/' /proc/cmdline)
+		say "pcr14-now=$(tpm2-pcrread /dev/tpmrm0 2>/dev/null | sed -n 's/^pcr-sha256\[14\]=//p')"
 		say "pausing ${pause}s"
 		sleep "$pause"
 		;;

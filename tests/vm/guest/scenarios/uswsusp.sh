@@ -12,14 +12,42 @@
 . /scenarios/common.sh
 
 uswsusp_mode=$(sed -n 's/.*hibseal_vm.uswsusp=\([a-z]*\).*/\1/p' /proc/cmdline)
+# hibseal_vm.swapfile=N: /dev/vdb holds an ext4 file system (made on the host) whose /swapfile
+# starts at page N; s2disk and resume use it through the configuration's resume offset.
+swapfile=$(sed -n 's/.*hibseal_vm.swapfile=\([0-9]*\).*/\1/p' /proc/cmdline)
 mkdir -p /etc
-printf '# hibseal test VM\nresume device = /dev/vdb\nresume offset = 0\n' >/etc/uswsusp.conf
+printf '# hibseal test VM\nresume device = /dev/vdb\nresume offset = %s\n' "${swapfile:-0}" \
+	>/etc/uswsusp.conf
+
+# swap_on: turn on the swap area (the file, mounting its file system first, or the device).
+swap_on() {
+	if [ -n "$swapfile" ]; then
+		mkdir -p /mnt && { grep -q ' /mnt ' /proc/mounts || mount -t ext4 /dev/vdb /mnt; } &&
+			swapon /mnt/swapfile
+	else
+		swapon /dev/vdb
+	fi
+}
+
+# area_signature: the swap signature of the area (in the file: at its first page).
+area_signature() {
+	local m
+	[ -n "$swapfile" ] || { swap_signature /dev/vdb; return; }
+	m=$(dd if=/dev/vdb bs=1 skip=$((swapfile * 4096 + 4086)) count=10 2>/dev/null | tr -dc 'A-Z0-9')
+	echo "${m:-none}"
+}
 
 report_platform
-sig=$(swap_signature /dev/vdb)
+sig=$(area_signature)
+# The host made the swap file with mkswap: there, a plain swap signature means no image.
+[ -z "$swapfile" ] || [ "$sig" != SWAPSPACE2 ] || sig=none
 if [ "$sig" = none ]; then
-	if ! mkswap /dev/vdb >/dev/null || ! swapon /dev/vdb; then
-		say "error: cannot enable swap on /dev/vdb"
+	if [ -z "$swapfile" ] && ! mkswap /dev/vdb >/dev/null; then
+		say "error: cannot make swap on /dev/vdb"
+		return 1
+	fi
+	if ! swap_on; then
+		say "error: cannot enable swap"
 		return 1
 	fi
 	marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
@@ -31,8 +59,10 @@ if [ "$sig" = none ]; then
 		say "s2disk-failed rc=$s2rc swap-signature=$(swap_signature /dev/vdb)"
 		return 2
 	fi
-	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature /dev/vdb)"
-	if swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
+	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(area_signature)"
+	if [ -n "$swapfile" ]; then
+		if swapoff /mnt/swapfile && swapon /mnt/swapfile; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
+	elif swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
 	say "resumed seal=$(cat /sys/power/hibernate_seal)"
 	# hibseal_vm.again=1: the resumed system hibernates once more (its blob renewed).
 	if grep -q 'hibseal_vm.again=1' /proc/cmdline; then
@@ -69,6 +99,6 @@ resume)
 	;;
 esac
 # Here only if nothing was restored: a fresh boot. Is swap usable?
-say "fresh-boot swap-signature=$(swap_signature /dev/vdb)"
-if swapon /dev/vdb; then say "swapon=ok"; else say "swapon=failed"; fi
+say "fresh-boot swap-signature=$(area_signature)"
+if swap_on; then say "swapon=ok"; else say "swapon=failed"; fi
 return 1
