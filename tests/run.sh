@@ -32,6 +32,22 @@ result() {	# result ok|not-ok|skip NAME [REASON]
 	esac
 }
 
+# unit_tap NAME FILE: the 'ok - unit.*' / 'not ok - unit.*' lines of FILE as results, the rest
+# as comments. Every unit result is named unit.*, which no VM scenario is (checked below).
+unit_tap() {
+	local line
+	while IFS= read -r line; do
+		case "$line" in
+		"ok - unit."*) result ok "${line#ok - }" ;;
+		"not ok - unit."*) result not-ok "${line#not ok - }" ;;
+		"ok - "* | "not ok - "*)
+			echo "# $1: a result not named unit.*: $line"
+			result not-ok "unit.$1.misnamed" ;;
+		*) echo "# $line" ;;
+		esac
+	done <"$2"
+}
+
 # Unit tests: each binary prints 'ok - NAME' / 'not ok - NAME' lines.
 if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	if ! make -s -C "$top/tests/unit" OUT="$B/unit" all >"$B/unit-build.log" 2>&1; then
@@ -43,17 +59,7 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 			"$B/unit/$t" >"$B/unit/$t.tap" 2>&1
 			trc=$?
 			before=$failed
-			# Every unit result is named unit.*, which no VM scenario is (checked below).
-			while IFS= read -r line; do
-				case "$line" in
-				"ok - unit."*) result ok "${line#ok - }" ;;
-				"not ok - unit."*) result not-ok "${line#not ok - }" ;;
-				"ok - "* | "not ok - "*)
-					echo "# $t: a result not named unit.*: $line"
-					result not-ok "unit.$t.misnamed" ;;
-				*) echo "# $line" ;;
-				esac
-			done <"$B/unit/$t.tap"
+			unit_tap "$t" "$B/unit/$t.tap"
 			# A crash or a failure that printed no 'not ok' still fails.
 			[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.$t.exit-$trc"
 		done
@@ -67,15 +73,9 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 		# shellcheck disable=SC2086 # the check's arguments
 		bash "$top"/$check >"$B/unit/check.tap" 2>&1
 		trc=$?
-		while IFS= read -r line; do
-			case "$line" in
-			"ok - unit."*) result ok "${line#ok - }" ;;
-			"not ok - unit."*) result not-ok "${line#not ok - }" ;;
-			*) echo "# $line" ;;
-			esac
-		done <"$B/unit/check.tap"
 		name=${check%% *}
 		name=${name##*/}
+		unit_tap "${name%.sh}" "$B/unit/check.tap"
 		[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.${name%.sh}.exit-$trc"
 	done
 	# The image parser's libFuzzer target: the seed corpus replayed, then a bounded run; the

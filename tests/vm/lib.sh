@@ -266,11 +266,13 @@ vm_wake_if_suspended() {
 	vm_monitor system_wakeup >/dev/null
 }
 
-# host_swap_signature: the magic at the end of page 0 of the swap disk image, read on the host
-# (the guest's view may come from its page cache): SWAPSPACE2, S1SUSPEND, ... or "none".
+# host_swap_signature [PAGE]: the magic at the end of the swap area's header page (page 0 of the
+# swap disk image, or PAGE for a swap file), read on the host (the guest's view may come from
+# its page cache): SWAPSPACE2, S1SUSPEND, ULSUSPEND, ... or "none".
 host_swap_signature() {
 	local m
-	m=$(dd if="$W/swap.img" bs=1 skip=4086 count=10 2>/dev/null | tr -dc 'A-Z0-9')
+	m=$(dd if="$W/swap.img" bs=1 skip=$((${1:-0} * 4096 + 4086)) count=10 2>/dev/null |
+		tr -dc 'A-Z0-9')
 	echo "${m:-none}"
 }
 
@@ -284,7 +286,8 @@ swap_kib() {
 # or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
 # console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s); the console as it
 # was then is kept in $W/LABEL.at-trigger.log. Sets VM_LOG, VM_TIMED_OUT, VM_TRIGGERED (1 if the
-# trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console lines end with CR LF: do not anchor VM_TRIGGER with $.
+# trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console
+# lines end with CR LF: do not anchor VM_TRIGGER with $.
 # With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends.
 # shellcheck disable=SC2034
 vm_boot() {

@@ -22,8 +22,7 @@ case "$offset" in
 '' | 0 | *[!0-9]*) fail "debugfs gave no first block for /swapfile ('$offset')" ;;
 esac
 diag "/swapfile starts at page $offset of the file system"
-[ "$(dd if="$W/swap.img" bs=1 skip=$((offset * 4096 + 4086)) count=10 2>/dev/null)" = SWAPSPACE2 ] ||
-	fail "no swap signature at page $offset"
+[ "$(host_swap_signature "$offset")" = SWAPSPACE2 ] || fail "no swap signature at page $offset"
 
 VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume "hibseal_vm.swapfile=$offset"
 vm_boot hibernate
@@ -37,7 +36,7 @@ expect_not 's2disk-failed' "a failed s2disk"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
 marker=$(guest_value marker)
 boot_id=$(guest_value boot_id)
-sig=$(dd if="$W/swap.img" bs=1 skip=$((offset * 4096 + 4086)) count=9 2>/dev/null)
+sig=$(host_swap_signature "$offset")
 [ "$sig" = ULSUSPEND ] || fail "the swap file does not announce an image (signature '$sig')"
 
 vm_boot resume
