@@ -3,6 +3,8 @@
 #   make demo     build, boot the Secure Boot + TPM VM, show what it does (the main job)
 #   make check    userspace unit tests and every VM scenario; ends with 'N passed, N failed'
 #   make kernel   the test kernel from Debian's linux-source-6.1, overlay and patches applied
+#   make kernel-production  the same source as a distribution would configure it (no self-test,
+#                 no KUnit; configs/variants/production.config), for seal.production
 #   make uki      a signed UKI (kernel, test initramfs, command line) on an ESP disk image
 #   make debian   the Debian 12 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
@@ -28,6 +30,11 @@ setup:
 
 kernel: setup
 	@scripts/build-kernel.sh
+
+# A tree of its own under $(B)/kernel-production (a full build the first time, about 7 minutes);
+# after the test kernel, so that `make -j` never runs two kernel builds at once.
+kernel-production: setup kernel
+	@scripts/build-kernel.sh production
 
 # Cheap to rebuild, so always rebuilt: it holds the guest scripts and static test programs.
 initramfs: setup
@@ -58,7 +65,7 @@ debian: kernel
 unit: setup
 	@tests/run.sh unit
 
-check: kernel initramfs lockdown debian
+check: kernel initramfs lockdown debian kernel-production
 	@tests/run.sh
 
 demo: kernel initramfs
@@ -78,5 +85,5 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel initramfs lockdown lockdown-doc uki debian unit check demo bench \
+.PHONY: all setup kernel kernel-production initramfs lockdown lockdown-doc uki debian unit check demo bench \
 	patches lint clean

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Build hibseal's test kernel from Debian's linux-source-6.1.
+# build-kernel.sh [VARIANT]: build hibseal's test kernel from Debian's linux-source-6.1.
 #
 #   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
 #   overlay (kernel/ drivers/ include/ Documentation/ Kconfig) --copy, checksummed--> $B/linux
@@ -8,21 +8,35 @@
 #   make bzImage (ccache) --> $B/bzImage
 #
 # Only files whose content changed get a new mtime, so editing one overlay file rebuilds in seconds.
+#
+# With VARIANT, the same source, patches and overlay in a tree of its own, $B/kernel-VARIANT/
+# (linux/, applied/, bzImage, ...), configured with configs/variants/VARIANT.config merged last:
+# "production" is the kernel a distribution would ship (no self-test, no KUnit), which
+# seal.production and seal.gcm.roundtrip boot. A second tree, because Kbuild keeps one
+# configuration per tree and switching would rebuild the main kernel each time.
 set -eu
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 tarball=/usr/src/linux-source-6.1.tar.xz
-src=$B/linux
+variant=${1:-}
+fragments=("$top"/configs/*.config)
+S=$B	# this build's state: linux/ applied/ overlay.list config.stamp bzImage kernel.version
+if [ -n "$variant" ]; then
+	fragments+=("$top/configs/variants/$variant.config")
+	[ -f "${fragments[-1]}" ] || { echo "build-kernel: error: no ${fragments[-1]}" >&2; exit 1; }
+	S=$B/kernel-$variant
+fi
+src=$S/linux
 jobs=${JOBS:-$(nproc)}
 
 "$top/scripts/setup.sh"
 
-msg() { printf 'build-kernel: %s\n' "$*"; }
+msg() { printf 'build-kernel%s: %s\n' "${variant:+ ($variant)}" "$*"; }
 die() { printf 'build-kernel: error: %s\n' "$*" >&2; exit 1; }
 
-mkdir -p "$B"
+mkdir -p "$S"
 pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 msg "source: Debian linux-source-6.1 $pkgver ($tarball)"
 
@@ -30,7 +44,7 @@ msg "source: Debian linux-source-6.1 $pkgver ($tarball)"
 want="linux-source-6.1 $pkgver"
 if [ ! -f "$src/.hibseal-source" ] || [ "$(cat "$src/.hibseal-source")" != "$want" ]; then
 	msg "unpacking $tarball"
-	rm -rf "$src" "$B/applied" "$B/overlay.list" "$B/config.stamp"
+	rm -rf "$src" "$S/applied" "$S/overlay.list" "$S/config.stamp"
 	mkdir -p "$src"
 	tar -xJf "$tarball" -C "$src" --strip-components=1
 	echo "$want" >"$src/.hibseal-source"
@@ -38,25 +52,25 @@ fi
 
 # 2. Patches to upstream files, in order. $B/applied holds the series now in the tree; keep its
 #    common prefix with patches/ and reverse the rest, then apply what is new.
-mkdir -p "$B/applied"
+mkdir -p "$S/applied"
 want_series=() have_series=()
 for f in "$top"/patches/*.patch; do [ -f "$f" ] && want_series+=("${f##*/}"); done
-for f in "$B"/applied/*.patch; do [ -f "$f" ] && have_series+=("${f##*/}"); done
+for f in "$S"/applied/*.patch; do [ -f "$f" ] && have_series+=("${f##*/}"); done
 keep=0
 while [ $keep -lt ${#have_series[@]} ] && [ $keep -lt ${#want_series[@]} ] &&
 	[ "${have_series[$keep]}" = "${want_series[$keep]}" ] &&
-	cmp -s "$B/applied/${have_series[$keep]}" "$top/patches/${want_series[$keep]}"; do
+	cmp -s "$S/applied/${have_series[$keep]}" "$top/patches/${want_series[$keep]}"; do
 	keep=$((keep + 1))
 done
 i=$((${#have_series[@]} - 1))
 while [ $i -ge $keep ]; do
 	p=${have_series[$i]}
 	msg "reverting $p"
-	if ! patch -d "$src" -p1 -R -s --batch <"$B/applied/$p"; then
+	if ! patch -d "$src" -p1 -R -s --batch <"$S/applied/$p"; then
 		rm -f "$src/.hibseal-source"
 		die "could not revert $p; the tree will be unpacked afresh on the next run"
 	fi
-	rm -f "$B/applied/$p"
+	rm -f "$S/applied/$p"
 	i=$((i - 1))
 done
 i=$keep
@@ -67,7 +81,7 @@ while [ $i -lt ${#want_series[@]} ]; do
 		rm -f "$src/.hibseal-source"
 		die "patch $p does not apply to linux-source-6.1 $pkgver"
 	fi
-	cp "$top/patches/$p" "$B/applied/$p"
+	cp "$top/patches/$p" "$S/applied/$p"
 	i=$((i + 1))
 done
 
@@ -76,13 +90,13 @@ done
 new_list=$(mktemp)
 trap 'rm -f "$new_list"' EXIT
 "$top/scripts/overlay-files.sh" | cut -f1 >"$new_list"
-touch "$B/overlay.list"
+touch "$S/overlay.list"
 while read -r f; do
 	grep -qxF "$f" "$new_list" || { msg "overlay: removing $f"; rm -f "$src/$f"; }
-done <"$B/overlay.list"
+done <"$S/overlay.list"
 while IFS=$'\t' read -r f from; do
 	from=$top/$from
-	if [ -e "$src/$f" ] && ! grep -qxF "$f" "$B/overlay.list"; then
+	if [ -e "$src/$f" ] && ! grep -qxF "$f" "$S/overlay.list"; then
 		die "overlay file $f would replace an upstream file; change it with a patch instead"
 	fi
 	if ! cmp -s "$from" "$src/$f"; then
@@ -90,18 +104,18 @@ while IFS=$'\t' read -r f from; do
 		cp "$from" "$src/$f"
 	fi
 done < <("$top/scripts/overlay-files.sh")
-cp "$new_list" "$B/overlay.list"
+cp "$new_list" "$S/overlay.list"
 
 # 4. Configuration: regenerated when a fragment, a patch or our Kconfig changed.
 kmake() { make -C "$src" -s CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-stamp=$(cat "$top"/configs/*.config "$B"/applied/*.patch "$top/Kconfig" 2>/dev/null | sha256sum | cut -d' ' -f1)
-if [ ! -f "$src/.config" ] || [ "$(cat "$B/config.stamp" 2>/dev/null)" != "$stamp" ]; then
-	msg "configuring: tinyconfig + $(cd "$top" && echo configs/*.config)"
+stamp=$(cat "${fragments[@]}" "$S"/applied/*.patch "$top/Kconfig" 2>/dev/null | sha256sum | cut -d' ' -f1)
+if [ ! -f "$src/.config" ] || [ "$(cat "$S/config.stamp" 2>/dev/null)" != "$stamp" ]; then
+	msg "configuring: tinyconfig + ${fragments[*]#"$top/"}"
 	kmake tinyconfig >/dev/null
-	(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "$top"/configs/*.config >/dev/null)
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "${fragments[@]}" >/dev/null)
 	kmake olddefconfig >/dev/null
-	"$top/scripts/check-config.sh" "$src/.config" "$top"/configs/*.config
-	echo "$stamp" >"$B/config.stamp"
+	"$top/scripts/check-config.sh" "$src/.config" "${fragments[@]}"
+	echo "$stamp" >"$S/config.stamp"
 fi
 
 # 5. Build. Fixed timestamp, user and host keep the output reproducible and ccache warm.
@@ -111,8 +125,8 @@ export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibsea
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 kmake -j"$jobs" bzImage
 # Module.symvers, which out-of-tree test modules (scripts/mklockdown.sh) link against.
-kmake -j"$jobs" modules
-cp "$src/arch/x86/boot/bzImage" "$B/bzImage.new"
-mv "$B/bzImage.new" "$B/bzImage"
-echo "linux-source-6.1 $pkgver $(kmake -s kernelrelease)" >"$B/kernel.version"
-msg "done: $B/bzImage ($(cat "$B/kernel.version"))"
+[ -n "$variant" ] || kmake -j"$jobs" modules
+cp "$src/arch/x86/boot/bzImage" "$S/bzImage.new"
+mv "$S/bzImage.new" "$S/bzImage"
+echo "linux-source-6.1 $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
+msg "done: $S/bzImage ($(cat "$S/kernel.version"))"

@@ -97,7 +97,8 @@ vm_tpm() {
 
 # vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
 # command line names the scenario for the guest's /init (and VM_GUEST, if set, the guest script
-# it runs); the swap disk is the resume device. VM_INITRD overrides the initramfs.
+# it runs); the swap disk is the resume device. VM_KERNEL and VM_INITRD override the kernel
+# and the initramfs.
 vm_uki() {
 	local unsigned=
 	if [ "${1:-}" = --unsigned ]; then
@@ -107,8 +108,8 @@ vm_uki() {
 	VM_CMDLINE="console=ttyS0 panic=-1 resume=/dev/vdb hibseal_vm.scenario=$VM_NAME"
 	[ -z "${VM_GUEST:-}" ] || VM_CMDLINE="$VM_CMDLINE hibseal_vm.guest=$VM_GUEST"
 	[ $# = 0 ] || VM_CMDLINE="$VM_CMDLINE $*"
-	"$top/scripts/mkuki.sh" $unsigned "$B/bzImage" "${VM_INITRD:-$B/initramfs.cpio.gz}" "$VM_CMDLINE" \
-		"$W/uki.efi"
+	"$top/scripts/mkuki.sh" $unsigned "${VM_KERNEL:-$B/bzImage}" "${VM_INITRD:-$B/initramfs.cpio.gz}" \
+		"$VM_CMDLINE" "$W/uki.efi"
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
 
@@ -484,6 +485,75 @@ expect_refused() {
 	expect '^HIBSEAL: fresh-boot swap-signature=SWAPSPACE2$' "the swap signature restored"
 	expect '^HIBSEAL: swapon=ok$' "swap to be usable"
 	expect '^HIBSEAL-DONE rc=' "the fresh system to run its script to the end"
+}
+
+# vm_kernel_variant NAME: boot the kernel `make kernel-NAME` built (scripts/build-kernel.sh NAME)
+# from now on in this scenario, after checking that its configuration is the fragment's.
+vm_kernel_variant() {
+	local S=$B/kernel-$1
+	if [ ! -f "$S/bzImage" ] || [ ! -f "$S/linux/.config" ]; then
+		diag "no $1 kernel in $S: run 'make kernel-$1' first"
+		exit 1
+	fi
+	"$top/scripts/check-config.sh" "$S/linux/.config" "$top/configs/variants/$1.config" ||
+		fail "the $1 kernel's configuration is not configs/variants/$1.config"
+	VM_KERNEL=$S/bzImage
+}
+
+# ram_dump: a VM_TRIGGER_CMD: stop the guest, save all its memory to $W/ram.bin, let it go on.
+# shellcheck disable=SC2317 # called by vm_boot's trigger
+ram_dump() {
+	vm_monitor stop >/dev/null
+	vm_monitor "pmemsave 0 $((VM_MEM << 20)) \"$W/ram.bin\"" >/dev/null
+	vm_monitor cont >/dev/null
+}
+
+# hibseal_tool: build the host's hibseal CLI (an older build may read another format version)
+# and set HIBSEAL to its path.
+hibseal_tool() {
+	HIBSEAL=$B/uswsusp/hibseal
+	make -s -C "$top/userspace/uswsusp" OUT="$B/uswsusp" "$HIBSEAL" >/dev/null ||
+		{ fail "cannot build hibseal"; return 1; }
+}
+
+# key_from_ram PCR: find the boot secret in ram_dump's $W/ram.bin, a path only the test host
+# has (the guest's root has none: attack.*): every 32 bytes after a copy of PCR (the closed
+# window PCR's value, hex) is tried with `hibseal verify --key` on the swap image. Sets
+# IMAGE_KEY to the key file that verifies the image and IMAGE_VERIFIED to hibseal's output;
+# fails if none does. The dump is removed (it is the guest's whole memory).
+# shellcheck disable=SC2034 # IMAGE_KEY is the scenario's
+key_from_ram() {
+	local n i
+	IMAGE_KEY=''
+	IMAGE_VERIFIED=
+	[ "${#1}" = 64 ] || { fail "no closed PCR value to look for ('$1')"; return 1; }
+	[ -s "$W/ram.bin" ] || { fail "no RAM dump"; return 1; }
+	hibseal_tool || return 1
+	n=$(python3 - "$W/ram.bin" "$1" "$W/cand" <<'PY'
+import sys
+ram, pcr, out = open(sys.argv[1], "rb").read(), bytes.fromhex(sys.argv[2]), sys.argv[3]
+n, at = 0, ram.find(pcr)
+while at >= 0:
+    key = ram[at + 32:at + 64]
+    if len(key) == 32 and any(key):
+        open("%s.%d" % (out, n), "wb").write(key)
+        n += 1
+    at = ram.find(pcr, at + 1)
+print(n)
+PY
+)
+	rm -f "$W/ram.bin"
+	diag "$n candidate secrets beside the closed window PCR value in the guest's RAM"
+	for ((i = 0; i < ${n:-0}; i++)); do
+		if "$HIBSEAL" verify --key "$W/cand.$i" "$W/swap.img" >"$W/verify.$i.out" 2>&1; then
+			IMAGE_KEY=$W/cand.$i
+			IMAGE_VERIFIED=$W/verify.$i.out
+			diag "verified: $(tr '\n' ' ' <"$IMAGE_VERIFIED" | cut -c1-300)"
+			return 0
+		fi
+	done
+	fail "no candidate verifies the kernel's image: $(tail -n 2 "$W/verify.0.out" 2>/dev/null | tr '\n' ' ')"
+	return 1
 }
 
 # swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.

@@ -1,0 +1,35 @@
+#!/bin/bash
+# The sealed round trip on the kernel a distribution would ship (make kernel-production:
+# configs/variants/production.config, no boot-window self-test, no KUnit; it writes AES-256-GCM
+# images). Every other sealed scenario boots the test kernel, whose self-test unseals the boot
+# secret inside the window once more at each boot: this one shows that sealing does not lean on
+# it. The host checks the kernel's configuration, the boot log shows neither the self-test nor
+# KUnit ran (seal.window.boot and kunit.hibseal are their positive controls on the test kernel),
+# the window opens, seals and closes before /init with PCR 14 at the value only hibseal's
+# event gives it, and the image resumes.
+# shellcheck source=tests/vm/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+vm_init seal.production
+vm_kernel_variant production
+VM_GUEST=seal-hibernate vm_uki hibseal_vm.pause=1
+seal_hibernate
+expect 'hibseal: boot window open: PCRs 4,7,14 read, boot secret sealed to them' \
+	"the window to open and seal the boot secret"
+expect 'hibseal: boot window closed: PCR 14 extended' "the window to close"
+expect_not 'hibseal: self-test' "the boot-window self-test (not built in)"
+expect_not 'KTAP version|# Subtest: hibseal' "KUnit output (not built in)"
+expect_order 'hibseal: boot window closed' 'Run /init as init process' \
+	"the window to close before /init ran"
+want=$(python3 -c 'import hashlib
+e = hashlib.sha256(b"hibseal: boot window closed").digest()
+print(hashlib.sha256(bytes(32) + e).hexdigest())')
+[ "$(guest_value pcr14-now)" = "$want" ] ||
+	fail "PCR 14 is '$(guest_value pcr14-now)' after the window, expected $want"
+vm_boot resume
+expect 'hibseal: boot window open' "the restore kernel's window to open"
+expect_not 'hibseal: self-test' "the boot-window self-test"
+expect_resumed
+expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
+expect '^HIBSEAL-DONE rc=0$' "the guest scenario to finish"
+vm_done
