@@ -1122,3 +1122,34 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 	return rc;
 }
 EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_increment);
+
+struct each_chip {
+	int (*fn)(struct tpm_chip *chip, void *data);
+	void *data;
+};
+
+static int each_chip(struct device *dev, void *p)
+{
+	struct tpm_chip *chip = container_of(dev, struct tpm_chip, dev);
+	struct each_chip *e = p;
+
+	if (chip->flags & TPM_CHIP_FLAG_VIRTUAL)
+		return 0;
+	return e->fn(chip, e->data);
+}
+
+/**
+ * tpm2_hibseal_for_each_chip() - call @fn for every TPM chip registered now
+ * @fn:   called with each chip (a reference held for the call); a nonzero return stops
+ * @data: passed to @fn
+ *
+ * A driver bound again makes a new chip for the same TPM while sealed hibernation may still
+ * hold the one that went away. Virtual chips (a vTPM proxy, a process's) are left out: their
+ * PCRs are whatever that process says, and during a suspend it is frozen.
+ */
+void tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
+{
+	struct each_chip e = { .fn = fn, .data = data };
+
+	class_for_each_device(tpm_class, NULL, &e, each_chip);
+}
