@@ -1146,10 +1146,12 @@ static int each_chip(struct device *dev, void *p)
  * A driver bound again makes a new chip for the same TPM while sealed hibernation may still
  * hold the one that went away. Virtual chips (a vTPM proxy, a process's) are left out: their
  * PCRs are whatever that process says, and during a suspend it is frozen.
+ *
+ * Return: the first nonzero value @fn returned, or 0.
  */
-void tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
+int tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
 {
 	struct each_chip e = { .fn = fn, .data = data };
 
-	class_for_each_device(tpm_class, NULL, &e, each_chip);
+	return class_for_each_device(tpm_class, NULL, &e, each_chip);
 }
