@@ -13,12 +13,12 @@
 
 #define pr_fmt(fmt) "hibseal: " fmt
 
-#include <asm/unaligned.h>
 #include <linux/mm.h>
 #include <linux/rtnetlink.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 #include <linux/vmalloc.h>
 #include <crypto/aead.h>
 #include <crypto/authenc.h>

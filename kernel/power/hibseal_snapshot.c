@@ -378,6 +378,15 @@ static int open_record(struct hibseal_snapshot *s, struct snapshot_handle *h)
 	}
 	if (!complete)
 		return 0;
+	/*
+	 * The stream leaves zero pages out: one more call restores those after the last page
+	 * it carried, and says the image is complete.
+	 */
+	ret = snapshot_write_next(h);
+	if (ret) {
+		pr_err("image refused: its pages end before the image does\n");
+		return ret < 0 ? ret : -EBADMSG;
+	}
 	s->finished = true;
 	ret = hibseal_image_verify(&s->img, s->image_pages, 0);
 	if (ret)

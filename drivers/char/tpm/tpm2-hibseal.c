@@ -21,19 +21,18 @@
  * Copyright (C) 2026 The hibseal authors
  */
 
-#include <asm/unaligned.h>
 #include <linux/atomic.h>
 #include <linux/ktime.h>
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
+#include <linux/unaligned.h>
 #include <crypto/algapi.h>
 
 #include "tpm.h"
 
 #define TPM2_RH_OWNER			0x40000001
-#define TPM2_RH_NULL			0x40000007
 #define TPM2_CC_CERTIFY_CREATION	0x014a
 #define TPM2_CC_START_AUTH_SESSION	0x0176
 #define TPM2_CC_POLICY_PCR		0x017f
@@ -42,12 +41,6 @@
 #define TPM2_CC_NV_DEFINE_SPACE		0x012a
 #define TPM2_CC_NV_INCREMENT		0x0134
 #define TPM2_CC_NV_READ_PUBLIC		0x0169
-#define TPM2_ALG_AES			0x0006
-#define TPM2_ALG_ECC			0x0023
-#define TPM2_ALG_CFB			0x0043
-#define TPM2_ECC_NIST_P256		0x0003
-#define TPM2_SE_POLICY			0x01
-#define TPM2_ST_CREATION		0x8021
 #define TPM2_PCR_SELECT_SIZE		3
 #define TPM2_EO_UNSIGNED_LE		0x0009
 
@@ -71,7 +64,6 @@
 #define TPM2_RC_VALUE			0x084
 #define TPM2_RC_POLICY			0x126
 #define TPM2_RC_POLICY_FAIL		0x09d
-#define TPM2_RC_INTEGRITY		0x09f
 #define TPM2_RC_TICKET			0x0a0
 #define TPM2_RC_LOCKOUT			0x921
 #define TPM2_RC_NV_UNINITIALIZED	0x14a
@@ -425,13 +417,13 @@ static int create_primary(struct tpm_chip *chip, u32 *handle, struct tpm2_hibsea
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, 26);		/* inPublic: TPMT_PUBLIC, ECC storage key */
-	tpm_buf_append_u16(&buf, TPM2_ALG_ECC);
+	tpm_buf_append_u16(&buf, TPM_ALG_ECC);
 	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
 	tpm_buf_append_u32(&buf, PRIMARY_ATTRS);
 	tpm_buf_append_u16(&buf, 0);		/* authPolicy */
-	tpm_buf_append_u16(&buf, TPM2_ALG_AES);	/* symmetric: AES-128-CFB */
+	tpm_buf_append_u16(&buf, TPM_ALG_AES);	/* symmetric: AES-128-CFB */
 	tpm_buf_append_u16(&buf, 128);
-	tpm_buf_append_u16(&buf, TPM2_ALG_CFB);
+	tpm_buf_append_u16(&buf, TPM_ALG_CFB);
 	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* scheme */
 	tpm_buf_append_u16(&buf, TPM2_ECC_NIST_P256);
 	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* kdf */
