@@ -29,6 +29,7 @@ cases=(
 	"reserved2[63] 255|its sealed header is malformed: reserved2 byte 63 0xff, not zero"
 	"swap.flags 0x25|sealed, yet its swap header asks for a CRC32"
 	"swap.flags 0x1|it is not sealed, and lockdown allows only sealed images"
+	"swap.flags 0x30|chunk 1 names another compression than its image"
 	"swap.image map2|its metadata chunk does not authenticate"
 )
 n=0
