@@ -212,6 +212,32 @@ static int transmit(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
 	return rc ? tpm_error(err, step, rc) : 0;
 }
 
+/*
+ * A command that carries a secret runs in the TPM core's salted HMAC session
+ * (CONFIG_TCG_TPM2_HMAC): tpm_buf_fill_hmac_session() encrypted the secret parameter before
+ * this, and the response's HMAC is checked (and its first parameter decrypted) here, so that
+ * nothing on the bus shows the secret and a changed response is refused.
+ */
+static int transmit_hmac(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
+			 struct tpm2_hibseal_err *err, const char *step)
+{
+	u64 start;
+	int rc;
+
+	if (buf->flags & TPM_BUF_OVERFLOW) {
+		tpm2_end_auth_session(chip);
+		return tpm_error(err, step, -E2BIG);
+	}
+	rc = tpm_buf_fill_hmac_session(chip, buf);
+	if (rc)
+		return tpm_error(err, step, rc);
+	start = ktime_get_ns();
+	rc = tpm_transmit_cmd(chip, buf, min_body, NULL);
+	atomic64_add(ktime_get_ns() - start, &busy_ns);
+	rc = tpm_buf_check_hmac_response(chip, buf, rc);
+	return rc ? tpm_error(err, step, rc) : 0;
+}
+
 /* A response's body: what follows the header, bounded by the length the TPM gave. */
 static struct cursor response_body(struct tpm_buf *buf)
 {
@@ -473,11 +499,21 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 	int rc;
 
 	tpm2_hibseal_policy_digest(pcrs, nv_index, nv_max, policy);
-	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
+	rc = tpm2_start_auth_session(chip);
 	if (rc)
+		return tpm_error(err, "TPM2_StartAuthSession", rc);
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
+	if (rc) {
+		tpm2_end_auth_session(chip);
 		return tpm_error(err, "TPM2_Create", rc);
-	tpm_buf_append_u32(&buf, parent);
-	append_password_auth(&buf);
+	}
+	rc = tpm_buf_append_name(chip, &buf, parent, NULL);
+	if (rc) {
+		rc = tpm_error(err, "TPM2_Create", rc);
+		goto out;
+	}
+	/* The parent's empty authorization, in the session that encrypts inSensitive. */
+	tpm_buf_append_hmac_session(chip, &buf, TPM2_SA_DECRYPT, NULL, 0);
 	tpm_buf_append_u16(&buf, 4 + len);	/* inSensitive: empty auth, the secret */
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, len);
@@ -495,9 +531,10 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 	tpm_buf_append_u32(&buf, upper_32_bits(nv_max));
 	tpm_buf_append_u32(&buf, lower_32_bits(nv_max));
 	append_pcr_selection(&buf, pcrs->mask);	/* creationPCR */
-	rc = transmit(chip, &buf, 4, err, "TPM2_Create");
+	rc = transmit_hmac(chip, &buf, 4, err, "TPM2_Create");
 	if (!rc && store_blob(&buf, blob))
 		rc = tpm_error(err, "TPM2_Create response", -EBADMSG);
+out:
 	memzero_explicit(buf.data, PAGE_SIZE);
 	tpm_buf_destroy(&buf);
 	return rc;
@@ -757,18 +794,34 @@ static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u32 nv_index, u64
 	rc = start_policy(chip, mask, nv_index, nv_max, &session, err);
 	if (rc)
 		return rc;
+	rc = tpm2_start_auth_session(chip);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		return tpm_error(err, "TPM2_StartAuthSession", rc);
+	}
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_UNSEAL);
 	if (rc) {
+		tpm2_end_auth_session(chip);
 		tpm2_flush_context(chip, session);
 		return tpm_error(err, "TPM2_Unseal", rc);
 	}
-	tpm_buf_append_u32(&buf, object);
-	tpm_buf_append_u32(&buf, 9);		/* the policy session, not continued */
+	rc = tpm_buf_append_name(chip, &buf, object, NULL);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		rc = tpm_error(err, "TPM2_Unseal", rc);
+		goto out;
+	}
+	/*
+	 * The policy session authorizes, and is not continued; the TPM core's HMAC session
+	 * after it authorizes nothing but encrypts the response: the secret.
+	 */
+	tpm_buf_append_u32(&buf, 9);
 	tpm_buf_append_u32(&buf, session);
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u8(&buf, 0);
 	tpm_buf_append_u16(&buf, 0);
-	rc = transmit(chip, &buf, 6, err, "TPM2_Unseal");
+	tpm_buf_append_hmac_session(chip, &buf, TPM2_SA_ENCRYPT, NULL, 0);
+	rc = transmit_hmac(chip, &buf, 6, err, "TPM2_Unseal");
 	if (rc) {
 		tpm2_flush_context(chip, session);
 		goto out;
