@@ -194,12 +194,16 @@ vm_accel() {
 }
 
 # start_swtpm: the scenario's TPM, from its state directory; swtpm exits when QEMU disconnects,
-# so every boot starts it again (a power cycle: seeds and NV kept, PCRs reset).
+# so every boot starts it again (a power cycle: seeds and NV kept, PCRs reset). With
+# VM_TPM_TRAFFIC=1, swtpm logs every command and response in hex, what a TPM bus interposer
+# would see, to LABEL.tpm-traffic beside the boot's console log.
 start_swtpm() {
+	local log="file=$W/tpm/swtpm.log"
+	[ "${VM_TPM_TRAFFIC:-0}" = 0 ] || log="file=${VM_LOG%.log}.tpm-traffic,level=20"
 	rm -f "$W/tpm/sock" "$W/tpm/swtpm.pid"
 	timeout --kill-after=5 $((VM_BOOT_TIMEOUT + 30)) swtpm socket --tpm2 \
 		--tpmstate dir="$W/tpm" --ctrl type=unixio,path="$W/tpm/sock" \
-		--flags startup-clear --log file="$W/tpm/swtpm.log" --pid file="$W/tpm/swtpm.pid" &
+		--flags startup-clear --log "$log" --pid file="$W/tpm/swtpm.pid" &
 	swtpm_pid=$!
 	vm_pids+=("$swtpm_pid")
 	for _ in $(seq 50); do
