@@ -571,6 +571,8 @@ int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcr
 				   err);
 		tpm2_flush_context(chip, primary);
 	}
+	/* The session key could decrypt a recording of the command: it goes now. */
+	tpm2_end_auth_session(chip);
 	tpm_put_ops(chip);
 	return rc;
 }
@@ -917,6 +919,8 @@ int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *p
 		rc = unseal(chip, object, pcrs->mask, nv_index, *nv_max, secret, len, err);
 		tpm2_flush_context(chip, object);
 	}
+	/* The session key could decrypt a recording of the answer: it goes now. */
+	tpm2_end_auth_session(chip);
 	tpm_put_ops(chip);
 	return rc;
 }
