@@ -36,7 +36,7 @@ SERIES = [
     ("PCMCIA CIS replacement", ["pcmcia-cis"]),
     ("kprobes", ["kprobes"]),
     ("BPF", ["bpf-read-kernel", "bpf-write-user"]),
-    ("perf", ["perf-regs-intr"]),
+    ("perf", ["perf-regs-intr", "perf-bpf-kernel-regs"]),
     ("debugfs (and tracefs, its confidentiality sibling)", ["debugfs", "tracefs"]),
     ("EFI runtime test driver (later in the series)", ["efi-test"]),
     ("Secure Boot mode carried across kexec", ["scenario:lockdown.kexec.secureboot-carried"]),

@@ -428,6 +428,22 @@ static int efi_copy_store(efi_char16_t *name, const struct tpm2_hibseal_blob *bl
 }
 
 /**
+ * hibseal_window_noresume() - a "noresume" boot: no pending image resumes in it
+ *
+ * Called inside the window, before the resume device is looked for. The window has unsealed
+ * the last image's key from its EFI copy for a resume that starts after the window (uswsusp,
+ * /sys/power/resume); "noresume" asks for none, and root could otherwise put the discarded
+ * image's swap signature back and resume it later in this boot. Drop that key.
+ */
+void __init hibseal_window_noresume(void)
+{
+	if (!hs.have_pending)
+		return;
+	drop_pending();
+	pr_info("noresume: the pending image's key is dropped: no resume in this boot can open that image\n");
+}
+
+/**
  * hibseal_window_store_blob() - keep this boot's key blob in EFI for the next boot window
  *
  * Called when an image is started (hibseal_image_create()), before any of it is written.
@@ -833,7 +849,7 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 	if (hs.open)
 		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
 	if (!hs.have_pending || READ_ONCE(hs.lifted)) {
-		pr_err("image refused: after the boot window its key must have been unsealed by the window, and it unsealed none (see its lines above: the EFI copy of the key blob was missing or refused)\n");
+		pr_err("image refused: after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)\n");
 		return -ENOKEY;
 	}
 	if (blob->len != hs.pending_blob.len ||

@@ -294,6 +294,10 @@ swap_kib() {
 # trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console
 # lines end with CR LF: do not anchor VM_TRIGGER with $.
 # With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends.
+# With VM_DIRECT=1 the firmware boots the kernel, initramfs and command line QEMU hands it
+# (-kernel, -initrd, -append VM_CMDLINE; vm_uki still sets VM_CMDLINE) instead of the UKI: a
+# boot chain like GRUB's, where PCR 4 measures the kernel alone and the command line is
+# measured into no PCR the seal binds. (This OVMF does not check that kernel's signature.)
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
@@ -320,6 +324,10 @@ vm_boot() {
 		root_args=(-drive "if=none,id=root,format=raw,file=$VM_ROOT_IMG"
 			-device virtio-blk-pci,drive=root,addr=0x7)
 	[ -z "${VM_SWAP_BLKDEBUG:-}" ] || swap_file=blkdebug:$VM_SWAP_BLKDEBUG:$W/swap.img
+	local direct_args=()
+	[ "${VM_DIRECT:-0}" = 0 ] ||
+		direct_args=(-kernel "${VM_KERNEL:-$B/bzImage}"
+			-initrd "${VM_INITRD:-$B/initramfs.cpio.gz}" -append "$VM_CMDLINE")
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
 		-global driver=cfi.pflash01,property=secure,value=on \
@@ -329,7 +337,7 @@ vm_boot() {
 		-device virtio-blk-pci,drive=esp,addr=0x5 \
 		-drive "if=none,id=swap,format=raw,file=$swap_file${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
-		"${root_args[@]}" "${tpm_args[@]}" \
+		"${root_args[@]}" "${tpm_args[@]}" "${direct_args[@]}" \
 		-display none -monitor "unix:$W/monitor.sock,server=on,wait=off" \
 		-no-reboot -net none -serial "file:$VM_LOG" \
 		-pidfile "$W/qemu.pid" \

@@ -747,6 +747,60 @@ static void row_perf(struct result *r)
 		close(fd);
 }
 
+/*
+ * A perf-event program reads each sample's registers (struct bpf_perf_event_data): attached
+ * to an event that counts kernel mode, the interrupted kernel's (patch 0020).
+ */
+static void row_perf_bpf(struct result *r)
+{
+	struct bpf_insn insns[] = {	/* r0 = ctx->regs.ip (pt_regs slot 16); return 0 */
+		INSN(BPF_LDX | BPF_MEM | BPF_DW, BPF_REG_0, BPF_REG_1, 16 * 8, 0),
+		MOV_IMM(BPF_REG_0, 0), EXIT(),
+	};
+	struct perf_event_attr pattr;
+	union bpf_attr attr;
+	char log[4096] = "";
+	int prog, fd, rc, e;
+
+	expect_kmem(r, "unsafe use of perf", "EPERM");
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_PERF_EVENT;
+	attr.insns = (uint64_t)(uintptr_t)insns;
+	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	attr.license = (uint64_t)(uintptr_t)"GPL";
+	attr.log_buf = (uint64_t)(uintptr_t)log;
+	attr.log_size = sizeof(log);
+	attr.log_level = 1;
+	prog = (int)syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+	if (prog < 0) {
+		e = errno;
+		note(r, "the perf-event program did not load");
+		fprintf(stderr, "lockdown-matrix: perf-event program: %s\n", log);
+		errno = e;
+		observe(r, -1);
+		return;
+	}
+	memset(&pattr, 0, sizeof(pattr));
+	pattr.size = sizeof(pattr);
+	pattr.type = PERF_TYPE_SOFTWARE;
+	pattr.config = PERF_COUNT_SW_CPU_CLOCK;
+	pattr.sample_period = 1000000;
+	pattr.disabled = 1;
+	fd = (int)syscall(SYS_perf_event_open, &pattr, 0, -1, -1, 0UL);
+	if (fd < 0) {
+		e = errno;
+		note(r, "the cpu-clock event did not open");
+		close(prog);
+		errno = e;
+		observe(r, -1);
+		return;
+	}
+	rc = ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog);
+	observe(r, rc);
+	close(fd);
+	close(prog);
+}
+
 static void row_debugfs(struct result *r)
 {
 	expect_lockdown(r, LV_INTEGRITY, "debugfs access", "EPERM");
@@ -827,6 +881,9 @@ static const struct row rows[] = {
 	  "BPF_PROG_LOAD of a kprobe program calling bpf_probe_write_user (EINVAL as above)" },
 	{ "perf-regs-intr", LV_CONFIDENTIALITY, "unsafe use of perf", row_perf,
 	  "perf_event_open() of cpu-clock sampling PERF_SAMPLE_REGS_INTR" },
+	{ "perf-bpf-kernel-regs", LV_CONFIDENTIALITY, "unsafe use of perf", row_perf_bpf,
+	  "PERF_EVENT_IOC_SET_BPF of a perf-event program reading the sample's registers, on a "
+	  "cpu-clock event that counts kernel mode (patch 0020)" },
 	{ "debugfs", LV_INTEGRITY, "debugfs access", row_debugfs,
 	  "open for writing of debugfs clear_warn_once" },
 	{ "efi-test", LV_INTEGRITY, "/dev/efi_test access", row_efi_test,
