@@ -1035,9 +1035,16 @@ void hibseal_window_after_suspend(void)
 		return;
 	}
 	rc = extend_window(hs.chip, &now, &err);
+	/*
+	 * With TCG_TPM2_HMAC the TPM core checks the null key's name when a session starts, finds
+	 * it changed after a reset, and disables the chip for everyone until reboot: nobody can
+	 * unseal then, and nothing can be extended either.
+	 */
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
-		rc ? "it cannot be extended, the kernel and Secure Boot PCRs were" :
-		"extended again");
+		!rc ? "extended again" :
+		READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE ?
+		"the TPM core has disabled the TPM until reboot, so nobody can unseal with it" :
+		"it cannot be extended, the kernel and Secure Boot PCRs were");
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
