@@ -81,6 +81,7 @@ patches: setup
 
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
+	@for f in Documentation/*/*.rst; do python3 -m docutils --halt=warning "$$f" /dev/null || exit 1; done
 
 clean:
 	rm -rf $(B)
