@@ -1,5 +1,5 @@
 #!/bin/bash
-# build-kernel.sh [VARIANT]: build hibseal's test kernel from Debian's linux-source-6.1.
+# build-kernel.sh [VARIANT]: build hibseal's test kernel from Debian's linux-source (scripts/linux-source.sh).
 #
 #   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
 #   overlay (kernel/ drivers/ include/ Documentation/ Kconfig) --copy, checksummed--> $B/linux

@@ -1,6 +1,6 @@
 #!/bin/bash
 # mkseries.sh [OUTDIR]: the whole kernel side of hibseal as one `git format-patch` series against
-# Debian's pristine linux-source-6.1, with a cover letter (default OUTDIR: $B/series).
+# Debian's pristine linux-source package (scripts/linux-source.sh), with a cover letter (default OUTDIR: $B/series).
 #
 #   tarball --the upstream files the series touches--> base (a git repository, commit "base")
 #   base + patches/*.patch (patch -p1) + overlay --> ref: the files build-kernel.sh builds

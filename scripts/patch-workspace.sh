@@ -1,5 +1,5 @@
 #!/bin/bash
-# patch-workspace.sh: build/patchwork, a git tree holding the pristine Debian 6.1 versions of the
+# patch-workspace.sh: build/patchwork, a git tree holding the pristine Debian linux-source versions of the
 # files patches/ touches (commit "base"), with the series applied on top by `git am`. Edit and
 # commit there, then regenerate the series with:
 #   git -C build/patchwork format-patch -o "$PWD/patches" base..
