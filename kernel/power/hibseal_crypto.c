@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sealed hibernation: image keys, chunk sealing and the image MAC (docs/design.md, section 5).
+ * Sealed hibernation: image keys, chunk sealing and the image MAC ("The image on swap" in
+ * Documentation/power/sealed-hibernation.rst).
  *
  *   keys:  HKDF-SHA256(boot secret, salt, label) per purpose, a fresh salt per image, so
  *          nonces built from the chunk index never repeat under one key

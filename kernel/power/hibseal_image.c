@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Sealed hibernation: the state of one image, as it is written and as it is read back
- * (docs/design.md, section 5).
+ * (Documentation/power/sealed-hibernation.rst, "The image on swap").
  *
  * Writing: hibseal_image_create() draws a salt and derives the image keys from this boot's
  * secret; the swap writer seals each chunk (hibseal_chunk_seal(), in its worker threads) and

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sealed hibernation through /dev/snapshot: the sealed uswsusp protocol (docs/uswsusp-protocol.md
- * of hibseal, include/uapi/linux/hibseal.h).
+ * Sealed hibernation through /dev/snapshot: the sealed uswsusp protocol ("The sealed
+ * /dev/snapshot protocol" in Documentation/power/sealed-hibernation.rst; the ABI is in
+ * include/uapi/linux/hibseal.h).
  *
  * Userspace never sees a page of the image. Hibernating, read() hands out the sealed chunk
  * stream: chunk 0 is the metadata page sealed alone, then LZO-compressed units of up to

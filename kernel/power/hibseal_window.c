@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The TPM boot window of sealed hibernation (docs/design.md, section 4).
+ * The TPM boot window of sealed hibernation ("The boot window" in
+ * Documentation/power/sealed-hibernation.rst).
  *
  * From power-on until this kernel extends the window PCR, the policy PCRs hold values that
  * only a boot of this machine, with this kernel and this Secure Boot state, reaches, and no
@@ -164,8 +165,8 @@ static bool started_by_kexec(void)
 }
 
 /*
- * The two counters (docs/design.md, section 4), NV counters anyone may read and advance,
- * defined by the first window that finds them missing:
+ * The two counters ("The counters" in Documentation/power/sealed-hibernation.rst), NV
+ * counters anyone may read and advance, defined by the first window that finds them missing:
  * - the anti-replay counter: every boot window advances it once (when it resumes an image, or
  *   else when it closes), and so does a boot that wrote an image and ran on. An image records
  *   the value after its boot's advance, so it is fresh only for the very next boot window.
@@ -270,7 +271,8 @@ static int expire_blobs(void)
 }
 
 /*
- * The EFI copy of the key blob (docs/design.md, section 4). A resume that starts after the
+ * The EFI copy of the key blob ("The key blob's EFI copy" in
+ * Documentation/power/sealed-hibernation.rst). A resume that starts after the
  * window (`resume` from /dev/snapshot, or an initramfs writing /sys/power/resume) cannot
  * unseal the image's key any more. So whenever an image is written, the kernel also stores its
  * key blob in an EFI variable; the next boot window reads it, deletes it, and unseals it while
@@ -1131,8 +1133,7 @@ void hibseal_window_kept_running(void)
 
 /*
  * After a resume from hibernation the TPM holds the PCRs of the boot that restored us: check
- * that its window is closed (docs/design.md, section 4, step 6), and learn the counter value
- * its resume left.
+ * that its window is closed, and learn the counter value its resume left.
  */
 static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
@@ -1429,7 +1430,8 @@ static struct notifier_block hibseal_reboot_nb = {
 
 /*
  * A panic ends in a warm reset (panic=N) or a halt with RAM kept. A crash kernel, if one is
- * loaded, starts before the panic notifiers: see docs/threat-model.md.
+ * loaded, starts before the panic notifiers: see the "Lockdown" section of
+ * Documentation/power/sealed-hibernation.rst.
  */
 static int hibseal_panic_notify(struct notifier_block *nb, unsigned long action, void *data)
 {

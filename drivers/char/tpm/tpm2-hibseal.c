@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * TPM 2.0 commands behind sealed hibernation (docs/design.md, "the boot window").
+ * TPM 2.0 commands behind sealed hibernation ("The boot window" in
+ * Documentation/power/sealed-hibernation.rst).
  *
  * Seal, inside the boot window:
  *   CreatePrimary  fixed ECC P-256 storage template in the owner hierarchy (no provisioning)
@@ -182,7 +183,7 @@ static int tpm_error(struct tpm2_hibseal_err *err, const char *step, ssize_t rc)
 	}
 }
 
-/* Time spent in hibseal's TPM commands this boot (docs/benchmarks.md). */
+/* Time spent in hibseal's TPM commands this boot, for the "Image timing" line. */
 static atomic64_t busy_ns = ATOMIC64_INIT(0);
 
 /**

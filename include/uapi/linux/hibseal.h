@@ -104,7 +104,7 @@ struct hibseal_image_header {
 };
 
 /*
- * The sealed /dev/snapshot protocol (uswsusp): see docs/uswsusp-protocol.md of hibseal.
+ * The sealed /dev/snapshot protocol (uswsusp): see Documentation/power/sealed-hibernation.rst.
  *
  * Hibernation (the device opened O_RDONLY): SNAPSHOT_SEAL with a zeroed header, then the usual
  * SNAPSHOT_FREEZE and SNAPSHOT_CREATE_IMAGE; read() then returns the sealed chunk stream, a byte
