@@ -274,7 +274,7 @@ def vm_section(v, out):
                     vals = v.values(mix, "sealed", mib, ph)
                     cells.append(f"{med(vals):.2f}" if vals else "-")
                 w("| " + " | ".join(cells) + " |")
-        w("\nLZO and seal add up CPU time over the worker threads; I/O is the writer's or "
+        w("\ncomp (the compressor) and seal add up CPU time over the worker threads; I/O is the writer's or "
           "reader's wait for the disk; save_tpm is the TPM time of the hibernation itself "
           "(the window PCR check), load_tpm all of the boot kernel's TPM commands up to the "
           "load: its window (the new secret sealed, the counter, this test kernel's "

@@ -43,14 +43,15 @@ field() {
 	sed -nE "s/.*$2.*/\\1/p" "$1" | head -1
 }
 
-# timing LOG save|load: "D_lzo=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
-# timing line; fails the run if the line is missing or not in the expected form.
+# timing LOG save|load: "D_comp=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
+# timing line (its compressor's time is named after it: "lzo 3900 ms"); fails the run if the
+# line is missing or not in the expected form.
 timing() {
 	local t
 	t=$(grep -E "Image timing: $2 " "$1" | head -1 |
-		sed -nE 's/.*LZO ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/p')
+		sed -nE 's/.*ms, [a-z0-9-]+ ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/p')
 	[ -n "$t" ] || die "no $2 timing line in $1"
-	awk -v d="$2" '{ printf "%s_lzo=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
+	awk -v d="$2" '{ printf "%s_comp=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
 		d, $3 / 1000 }' <<<"$t"
 }
 

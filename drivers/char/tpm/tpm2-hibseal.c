@@ -197,7 +197,6 @@ u64 tpm2_hibseal_busy_ns(void)
 {
 	return atomic64_read(&busy_ns);
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_busy_ns);
 
 static int transmit(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
 		    struct tpm2_hibseal_err *err, const char *step)
@@ -356,7 +355,6 @@ void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs, u32 nv_ind
 	sha256_update(&sctx, name, sizeof(name));
 	sha256_final(&sctx, digest);
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_policy_digest);
 
 /**
  * tpm2_hibseal_read_pcrs() - read a set of SHA-256 PCRs
@@ -394,7 +392,6 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 	atomic64_add(ktime_get_ns() - start, &busy_ns);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_read_pcrs);
 
 /**
  * tpm2_hibseal_extend() - extend a PCR in every allocated bank with a fixed event
@@ -427,7 +424,6 @@ int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 	atomic64_add(ktime_get_ns() - start, &busy_ns);
 	return rc ? tpm_error(err, "TPM2_PCR_Extend", rc) : 0;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_extend);
 
 /* CreatePrimary with the fixed storage template: the same key at every boot of this TPM. */
 static int create_primary(struct tpm_chip *chip, u32 *handle, struct tpm2_hibseal_err *err)
@@ -577,7 +573,6 @@ int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcr
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_seal);
 
 static int split_blob(const struct tpm2_hibseal_blob *blob, struct blob_parts *parts)
 {
@@ -925,7 +920,6 @@ int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *p
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_unseal);
 
 /**
  * tpm2_hibseal_check() - check a blob as tpm2_hibseal_unseal() does, without unsealing it
@@ -958,7 +952,6 @@ int tpm2_hibseal_check(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pc
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_check);
 
 /*
  * hibseal's counters (the anti-replay counter and the blob epoch) are NV counter indices. A
@@ -1122,7 +1115,6 @@ int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
 
 /**
  * tpm2_hibseal_counter_define() - define one of hibseal's counter indices
@@ -1150,7 +1142,6 @@ int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index, bool redefine,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_define);
 
 /**
  * tpm2_hibseal_counter_increment() - advance one of hibseal's counters
@@ -1171,4 +1162,3 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_increment);
