@@ -1162,3 +1162,7 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 	tpm_put_ops(chip);
 	return rc;
 }
+
+#if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
+#include "tpm2-hibseal-kunit.c"
+#endif

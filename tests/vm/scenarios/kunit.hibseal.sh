@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 # Suites and how many cases each must report.
-suites="hibseal_crypto:10"
+suites="hibseal_crypto:10 hibseal_tpm_blob:7"
 
 vm_init kunit.hibseal
 vm_uki
