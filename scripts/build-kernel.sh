@@ -124,6 +124,10 @@ msg "building bzImage with -j$jobs"
 KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+# With -g, ccache hashes the working directory into every object by default: the two trees
+# (build/linux, build/kernel-production/linux) would share nothing. Kbuild compiles with
+# relative paths, so the objects are the same; only DW_AT_comp_dir names the other tree.
+export CCACHE_NOHASHDIR=1
 kmake -j"$jobs" bzImage
 # Module.symvers, which out-of-tree test modules (scripts/mklockdown.sh) link against.
 [ -n "$variant" ] || kmake -j"$jobs" modules
