@@ -39,7 +39,8 @@
 #define HIBSEAL_CHUNK_FINAL		0x1	/* the last chunk of the image */
 #define HIBSEAL_CHUNK_LZO		0x2	/* the plaintext is LZO-1X compressed */
 #define HIBSEAL_CHUNK_LZ4		0x4	/* the plaintext is LZ4 compressed */
-#define HIBSEAL_CHUNK_FLAGS		(HIBSEAL_CHUNK_FINAL | HIBSEAL_CHUNK_LZO | HIBSEAL_CHUNK_LZ4)
+#define HIBSEAL_CHUNK_FLAGS		(HIBSEAL_CHUNK_FINAL | HIBSEAL_CHUNK_LZO | \
+					 HIBSEAL_CHUNK_LZ4)
 
 #define HIBSEAL_CHUNK_MAGIC		0x4b435348	/* "HSCK" */
 
