@@ -11,7 +11,7 @@
 vm_init seal.roundtrip.lz4
 VM_GUEST=seal-hibernate vm_uki hibernate.compressor=lz4
 seal_hibernate
-expect 'PM: hibernation: Using [0-9]+ thread\(s\) for lz4 compression' "LZ4 compression"
+expect 'PM: Using [0-9]+ thread\(s\) for lz4 compression' "LZ4 compression"
 hibseal_tool
 "$HIBSEAL" inspect "$W/swap.img" >"$W/inspect.out" 2>&1 || fail "hibseal inspect: $(cat "$W/inspect.out")"
 grep -qx 'compression: LZ4' "$W/inspect.out" ||
