@@ -1,14 +1,14 @@
 #!/bin/bash
 # The sealed round trip on the kernel a distribution would ship (make kernel-production:
 # configs/variants/production.config, no boot-window self-test, no hibseal KUnit suite; it
-# writes AES-256-GCM images). Every other sealed scenario boots the test kernel, whose self-test unseals the boot
-# secret inside the window once more at each boot: this one shows that sealing does not lean on
-# it. The host checks the kernel's configuration, the boot log shows neither the self-test nor
-# a KUnit suite ran (the KUnit framework stays built in, as in the test kernel, so that both
-# builds share their objects: it reports 1..0; seal.window.boot and kunit.hibseal are the
-# positive controls on the test kernel),
-# the window opens, seals and closes before /init with PCR 14 at the value only hibseal's
-# event gives it, and the image resumes.
+# writes AES-256-GCM images). Every other sealed scenario boots the test kernel, whose self-test
+# unseals the boot secret inside the window once more at each boot: this one shows that sealing
+# does not lean on it. The host checks the kernel's configuration, the boot log shows neither
+# the self-test nor a KUnit suite ran (the KUnit framework stays built in, as in the test
+# kernel, so that both builds share their objects: it reports 1..0; seal.window.boot and
+# kunit.hibseal are the positive controls on the test kernel), the window opens, seals and
+# closes before /init with PCR 14 at the value only hibseal's event gives it, and the image
+# resumes.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
