@@ -7,6 +7,10 @@
  * fails and it starts the TPM clear (OVMF's fallback): every PCR at its reset value, which is
  * what a reset of the TPM while the machine slept leaves. This runs in the suspend_late phase,
  * after every device's suspend callback, and extends PCR 15, which nothing here measures.
+ *
+ * Since 6.12 the TPM core refuses every command once its suspend callback has run
+ * (TPM_CHIP_FLAG_SUSPENDED, -ENODEV from tpm_pcr_extend()); this test module lifts the flag for
+ * its one extend, with every task frozen, and puts it back.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -21,6 +25,7 @@ static int hs_suspend_late(struct device *dev)
 {
 	struct tpm_digest digests[TPM_MAX_HASHES] = {};
 	struct tpm_chip *chip = tpm_default_chip();
+	unsigned int suspended;
 	int i, rc;
 
 	if (!chip) {
@@ -31,7 +36,10 @@ static int hs_suspend_late(struct device *dev)
 		digests[i].alg_id = chip->allocated_banks[i].alg_id;
 		memset(digests[i].digest, 0x5a, sizeof(digests[i].digest));
 	}
+	suspended = chip->flags & TPM_CHIP_FLAG_SUSPENDED;
+	chip->flags &= ~TPM_CHIP_FLAG_SUSPENDED;
 	rc = tpm_pcr_extend(chip, HS_RESET_PCR, digests);
+	chip->flags |= suspended;
 	put_device(&chip->dev);
 	dev_info(dev, "PCR %d extended after the TPM's suspend (rc %d): its saved state is void\n",
 		 HS_RESET_PCR, rc);

@@ -1,6 +1,7 @@
 # shellcheck shell=dash disable=SC1091
 # attack.lift-race: root spins at real-time priority on every CPU (one vCPU here), with the
-# scheduler's real-time throttling off, so no worker can run, and polls the lockdown level.
+# scheduler's real-time throttling off, and polls the lockdown level (6.12's fair deadline
+# server still lets normal tasks run beside it).
 # The moment SysRq+x lifts lockdown it reads hibseal's state through /proc/kcore: it looks for
 # the window PCR's closed value near the symbol hs and reads the 32 bytes after it, the boot
 # secret. Its output goes straight to the console: a pipe's reader could not run either.
