@@ -102,10 +102,10 @@ one_run() {
 		die "$label: no TPM figures"
 	fi
 	# The whole of it, from the kernel's timestamps: hibernation entry to the last line before
-	# power-off; the boot kernel's search for the image to the jump into it.
+	# power-off; the boot kernel's start of resume (software_resume()) to the jump into it.
 	hib_total=$(span "$(stamp "$hib" 'PM: hibernation: hibernation entry')" \
 		"$(grep -E '^\[ *[0-9]+\.[0-9]+\]' "$hib" | tail -1 | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')")
-	res_total=$(span "$(stamp "$res" 'PM: hibernation: Looking for hibernation image')" \
+	res_total=$(span "$(stamp "$res" 'PM: hibernation: resume from hibernation')" \
 		"$(stamp "$res" 'printk: Suspending console')")
 	printf 'vm\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\tsave_tpm=%.3f\t%s\tload_tpm=%.3f\thibernate_total=%s\tresume_total=%s\n' \
 		"$mix" "$mode" "$mib" "$rep" "$save" "$read" $((wrote * 1024)) \
