@@ -22,7 +22,7 @@ void __init hibseal_window_open(void);
 int hibseal_window_close(void);
 void __init hibseal_window_final(void);
 void __init hibseal_window_noresume(void);
-void hibseal_tpm_registered(struct tpm_chip *chip);
+int hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
 bool hibseal_lifted(void);
 bool hibseal_pending_key(void);
@@ -40,7 +40,7 @@ static inline void hibseal_window_open(void) { }
 static inline int hibseal_window_close(void) { return 0; }
 static inline void hibseal_window_final(void) { }
 static inline void hibseal_window_noresume(void) { }
-static inline void hibseal_tpm_registered(struct tpm_chip *chip) { }
+static inline int hibseal_tpm_registered(struct tpm_chip *chip) { return 0; }
 static inline bool hibseal_ready(void) { return false; }
 static inline bool hibseal_lifted(void) { return false; }
 static inline bool hibseal_pending_key(void) { return false; }

@@ -214,12 +214,13 @@ static int counter_setup(struct tpm2_hibseal_err *err)
 }
 
 /* Advance one counter and read it back; it must have moved past @old. */
-static int counter_step(u32 index, u64 old, u64 *value, struct tpm2_hibseal_err *err)
+static int counter_step(struct tpm_chip *chip, u32 index, u64 old, u64 *value,
+			struct tpm2_hibseal_err *err)
 {
 	int rc;
 
-	rc = tpm2_hibseal_counter_increment(hs.chip, index, err) ?:
-		tpm2_hibseal_counter_read(hs.chip, index, value, err);
+	rc = tpm2_hibseal_counter_increment(chip, index, err) ?:
+		tpm2_hibseal_counter_read(chip, index, value, err);
 	if (!rc && *value <= old) {
 		*err = (struct tpm2_hibseal_err){ .step = "a counter that does not count" };
 		rc = -EIO;
@@ -230,7 +231,7 @@ static int counter_step(u32 index, u64 old, u64 *value, struct tpm2_hibseal_err 
 /* This window's one advance of the anti-replay counter. */
 static int counter_advance(struct tpm2_hibseal_err *err)
 {
-	int rc = counter_step(COUNTER_INDEX, hs.pending_counter, &hs.counter, err);
+	int rc = counter_step(hs.chip, COUNTER_INDEX, hs.pending_counter, &hs.counter, err);
 
 	if (!rc)
 		hs.advanced = true;
@@ -244,9 +245,12 @@ static int counter_advance(struct tpm2_hibseal_err *err)
  * one, whatever EFI or a disk still holds). For anything that may have exposed a secret after
  * the window: a lift, sealing giving up. Once per boot (no blob is made after the window).
  *
+ * @chip is the window's TPM, or the same TPM under a chip registered since (its driver bound
+ * again).
+ *
  * Return: 0 once done, or -errno (logged) if the TPM did not let it happen.
  */
-static int expire_blobs(void)
+static int expire_blobs_on(struct tpm_chip *chip)
 {
 	struct tpm2_hibseal_err err = {};
 	u64 epoch, target;
@@ -254,10 +258,10 @@ static int expire_blobs(void)
 
 	if (hs.blobs_expired)
 		return 0;
-	rc = tpm2_hibseal_counter_read(hs.chip, EPOCH_INDEX, &epoch, &err);
+	rc = tpm2_hibseal_counter_read(chip, EPOCH_INDEX, &epoch, &err);
 	target = epoch + 2;
 	while (!rc && epoch < target)
-		rc = counter_step(EPOCH_INDEX, epoch, &epoch, &err);
+		rc = counter_step(chip, EPOCH_INDEX, epoch, &epoch, &err);
 	if (rc) {
 		pr_err("cannot expire the key blobs: %s failed (%d, TPM rc 0x%03x)\n", err.step, rc,
 		       err.tpm_rc);
@@ -268,6 +272,11 @@ static int expire_blobs(void)
 	pr_info("blob epoch counter advanced to %llu: every key blob made so far has expired\n",
 		epoch);
 	return 0;
+}
+
+static int expire_blobs(void)
+{
+	return expire_blobs_on(hs.chip);
 }
 
 /*
@@ -601,7 +610,8 @@ static int window_close(void)
 	if (hs.counter_ok && !hs.advanced) {
 		u64 epoch = hs.epoch;
 
-		rc = counter_advance(&err) ?: counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err);
+		rc = counter_advance(&err) ?:
+		     counter_step(hs.chip, EPOCH_INDEX, epoch, &hs.epoch, &err);
 		if (!rc)
 			hs.epoch_advanced = true;
 		if (rc)
@@ -653,7 +663,7 @@ static void __init epoch_after_failed_restore(void)
 	struct tpm2_hibseal_err err = {};
 	u64 epoch = hs.epoch;
 
-	if (counter_step(EPOCH_INDEX, epoch, &hs.epoch, &err)) {
+	if (counter_step(hs.chip, EPOCH_INDEX, epoch, &hs.epoch, &err)) {
 		disable_sealing("cannot advance the blob epoch after a failed restore", -EIO, &err);
 		return;
 	}
@@ -700,21 +710,27 @@ void __init hibseal_window_final(void)
  * hibseal_tpm_registered() - a TPM appears: if the window has gone, close it on that TPM too
  * @chip: the new chip, started, not yet visible to userspace
  *
- * A TPM that probes after the window (slow or asynchronous probing) still holds the window
- * values: extend its window PCR before userspace can reach it.
+ * A TPM that probes after the window (slow or asynchronous probing), or the window's TPM under
+ * a new chip (root bound its driver again), may hold the window values: extend its window PCR
+ * before userspace can reach it. If that fails the chip is refused: tpm_chip_register() fails.
+ *
+ * Return: 0, or -errno.
  */
-void hibseal_tpm_registered(struct tpm_chip *chip)
+int hibseal_tpm_registered(struct tpm_chip *chip)
 {
 	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
+	int rc;
 
-	if (!READ_ONCE(hs.done) || chip == hs.chip || !tpm_is_tpm2(chip))
-		return;
-	if (extend_window(chip, &now, &err))
-		pr_err("cannot close the boot window on a TPM that came late: %s failed\n",
-		       err.step);
+	if (!READ_ONCE(hs.done) || chip == hs.chip || !(chip->flags & TPM_CHIP_FLAG_TPM2))
+		return 0;
+	rc = extend_window(chip, &now, &err);
+	if (rc)
+		pr_err("TPM refused: it registered after the boot window, and its window PCR cannot be extended: %s failed (%d)\n",
+		       err.step, rc);
 	else
 		pr_info("TPM registered after the boot window: PCR %d extended\n", WINDOW_PCR);
+	return rc;
 }
 
 /**
@@ -1009,6 +1025,66 @@ int hibseal_window_check(void)
 	return 0;
 }
 
+/* What the chips registered after the window showed after a suspend. */
+struct other_chips {
+	struct tpm_chip *reset;		/* one that came back reset, a reference held */
+};
+
+/*
+ * A chip registered after the window: the window's TPM under a new chip (its driver bound
+ * again), or a TPM that came late. The kernel does not know which value it left there (it
+ * extended it at registration), so it extends it once more after every suspend: a reset
+ * leaves it at zero, the window value (on a chain that measures nothing into it before the
+ * kernel), and from there root could replay the event log into the other policy PCRs.
+ */
+static int close_other_chip(struct tpm_chip *chip, void *data)
+{
+	struct other_chips *o = data;
+	struct tpm2_hibseal_err err = {};
+	struct tpm2_hibseal_pcrs now;
+	bool reset;
+	int rc;
+
+	if (chip == hs.chip || !(chip->flags & TPM_CHIP_FLAG_TPM2))
+		return 0;
+	rc = tpm2_hibseal_read_pcrs(chip, BIT(WINDOW_PCR), &now, &err);
+	reset = rc || !memchr_inv(now.value[WINDOW_PCR], 0, SHA256_DIGEST_SIZE);
+	rc = extend_window(chip, &now, &err);
+	if (rc)
+		pr_warn("after suspend, %s (registered after the boot window): its window PCR cannot be extended: %s\n",
+			dev_name(&chip->dev),
+			READ_ONCE(chip->flags) & TPM_CHIP_FLAG_DISABLE ?
+			"the TPM core has disabled it until it registers again" : err.step);
+	else if (reset)
+		pr_warn("after suspend, %s (registered after the boot window) was reset: PCR %d extended again\n",
+			dev_name(&chip->dev), WINDOW_PCR);
+	if (reset && !rc && !o->reset) {
+		get_device(&chip->dev);
+		o->reset = chip;
+	}
+	return 0;
+}
+
+/*
+ * hibseal_window_after_suspend() checks the window's chip; the others are closed here. A reset
+ * seen on one of them ends sealing as on the window's chip, and if the window's chip cannot
+ * expire the blobs (it went away when the driver was bound again), that one does.
+ */
+static void after_suspend_others(void)
+{
+	struct other_chips o = {};
+
+	tpm2_hibseal_for_each_chip(close_other_chip, &o);
+	if (!o.reset)
+		return;
+	if (hs.ready)
+		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
+				NULL);
+	if (READ_ONCE(hs.key_held) && !hs.blobs_expired)
+		expire_blobs_on(o.reset);
+	put_device(&o.reset->dev);
+}
+
 /**
  * hibseal_window_after_suspend() - the TPM after a suspend: still the one the kernel closed?
  *
@@ -1019,7 +1095,10 @@ int hibseal_window_check(void)
  * any blob sealed to them, or make the counter's write policy true: the window PCR is checked,
  * and extended again, before any task runs. This holds whether or not sealing is still
  * available (a reset may come at every S3), and a TPM that cannot say what its window PCR
- * holds is treated as reset. Sealing ends until reboot, with the reason logged.
+ * holds is treated as reset. Sealing ends until reboot, with the reason logged. Every other
+ * TPM chip registered since the window (the same TPM after its driver was bound again, whose
+ * chip the kernel's no longer is) has its window PCR extended again too: the
+ * attack.tpm-rebind-reset scenario.
  */
 void hibseal_window_after_suspend(void)
 {
@@ -1027,8 +1106,11 @@ void hibseal_window_after_suspend(void)
 	struct tpm2_hibseal_pcrs now;
 	int rc;
 
-	/* Nothing to protect before the window closed, nor without a TPM the window used. */
-	if (!hs.chip || hs.open || !hs.done)
+	/* Nothing to protect before the window closed. */
+	if (hs.open || !hs.done)
+		return;
+	after_suspend_others();
+	if (!hs.chip)
 		return;
 	rc = tpm2_hibseal_read_pcrs(hs.chip, BIT(WINDOW_PCR), &now, &err);
 	if (!rc && !hs.close_rc &&
@@ -1045,8 +1127,8 @@ void hibseal_window_after_suspend(void)
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
 		!rc ? "extended again" :
 		READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE ?
-		"the TPM core has disabled the TPM until reboot, so nobody can unseal with it" :
-		"it cannot be extended, the kernel and Secure Boot PCRs were");
+		"the TPM core has disabled the chip: nobody can use it until it registers again, when its window PCR is extended first" :
+		"it cannot be extended (the kernel and Secure Boot PCRs were extended instead, where the TPM let them)");
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
@@ -1114,7 +1196,7 @@ void hibseal_window_kept_running(void)
 	hs.image_written = false;
 	if (!hs.chip || hs.open)
 		return;
-	rc = counter_step(COUNTER_INDEX, hs.counter, &hs.counter, &err);
+	rc = counter_step(hs.chip, COUNTER_INDEX, hs.counter, &hs.counter, &err);
 	if (rc) {
 		/*
 		 * The image on disk stays fresh, and root could bring it back later, older than

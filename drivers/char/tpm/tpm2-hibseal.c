@@ -189,8 +189,8 @@ static atomic64_t busy_ns = ATOMIC64_INIT(0);
 /**
  * tpm2_hibseal_busy_ns() - time spent in sealed hibernation's TPM commands so far this boot
  *
- * Return: nanoseconds, summed over the commands sent from this file (PCR reads and extends
- * from tpm_try_get_ops() to tpm_put_ops(), the others in tpm_transmit_cmd(); the short
+ * Return: nanoseconds, summed over the commands sent from this file (PCR reads from
+ * tpm_try_get_ops() to tpm_put_ops(), the others in tpm_transmit_cmd(); the short
  * TPM2_FlushContext calls are not counted).
  */
 u64 tpm2_hibseal_busy_ns(void)
@@ -400,29 +400,43 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
  * @event: event text; each bank gets SHA-256(@event), cut or zero-padded to its digest size
  * @err:   on failure, the step that failed
  *
+ * A password session, not the TPM core's tpm2_pcr_extend(): with TCG_TPM2_HMAC that starts an
+ * HMAC session, and after a TPM reset (S3) the core finds the null seed changed and disables
+ * the chip, before the window PCR could be closed again. An extend carries no secret.
+ *
  * Return: 0, or -errno.
  */
 int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 			struct tpm2_hibseal_err *err)
 {
-	struct tpm_digest digests[TPM2_MAX_PCR_BANKS] = {};
-	u64 start = ktime_get_ns();
-	u8 h[SHA256_DIGEST_SIZE];
+	u8 h[SHA256_DIGEST_SIZE], d[TPM2_MAX_DIGEST_SIZE];
+	struct tpm_buf buf;
 	int i, rc;
 
 	rc = tpm_try_get_ops(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	sha256(event, strlen(event), h);
-	for (i = 0; i < chip->nr_allocated_banks; i++) {
-		digests[i].alg_id = chip->allocated_banks[i].alg_id;
-		memcpy(digests[i].digest, h,
-		       min_t(u16, chip->allocated_banks[i].digest_size, sizeof(h)));
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_PCR_EXTEND);
+	if (rc) {
+		tpm_put_ops(chip);
+		return tpm_error(err, "TPM2_PCR_Extend", rc);
 	}
-	rc = tpm2_pcr_extend(chip, pcr, digests);
+	sha256(event, strlen(event), h);
+	tpm_buf_append_u32(&buf, pcr);
+	append_password_auth(&buf);
+	tpm_buf_append_u32(&buf, chip->nr_allocated_banks);
+	for (i = 0; i < chip->nr_allocated_banks; i++) {
+		u16 size = min_t(u16, chip->allocated_banks[i].digest_size, sizeof(d));
+
+		memset(d, 0, sizeof(d));
+		memcpy(d, h, min_t(u16, size, sizeof(h)));
+		tpm_buf_append_u16(&buf, chip->allocated_banks[i].alg_id);
+		tpm_buf_append(&buf, d, size);
+	}
+	rc = transmit(chip, &buf, 0, err, "TPM2_PCR_Extend");
+	tpm_buf_destroy(&buf);
 	tpm_put_ops(chip);
-	atomic64_add(ktime_get_ns() - start, &busy_ns);
-	return rc ? tpm_error(err, "TPM2_PCR_Extend", rc) : 0;
+	return rc;
 }
 
 /* CreatePrimary with the fixed storage template: the same key at every boot of this TPM. */
@@ -1161,6 +1175,37 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 	rc = counter_increment(chip, index, err);
 	tpm_put_ops(chip);
 	return rc;
+}
+
+struct each_chip {
+	int (*fn)(struct tpm_chip *chip, void *data);
+	void *data;
+};
+
+static int each_chip(struct device *dev, void *p)
+{
+	struct tpm_chip *chip = container_of(dev, struct tpm_chip, dev);
+	struct each_chip *e = p;
+
+	if (chip->flags & TPM_CHIP_FLAG_VIRTUAL)
+		return 0;
+	return e->fn(chip, e->data);
+}
+
+/**
+ * tpm2_hibseal_for_each_chip() - call @fn for every TPM chip registered now
+ * @fn:   called with each chip (a reference held for the call); a nonzero return stops
+ * @data: passed to @fn
+ *
+ * A driver bound again makes a new chip for the same TPM while sealed hibernation may still
+ * hold the one that went away. Virtual chips (a vTPM proxy, a process's) are left out: their
+ * PCRs are whatever that process says, and during a suspend it is frozen.
+ */
+void tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
+{
+	struct each_chip e = { .fn = fn, .data = data };
+
+	class_for_each_device(&tpm_class, NULL, &e, each_chip);
 }
 
 #if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
