@@ -1120,9 +1120,10 @@ void hibseal_window_after_suspend(void)
 	}
 	rc = extend_window(hs.chip, &now, &err);
 	/*
-	 * With TCG_TPM2_HMAC the TPM core checks the null key's name when a session starts, finds
-	 * it changed after a reset, and disables the chip for everyone until reboot: nobody can
-	 * unseal then, and nothing can be extended either.
+	 * With TCG_TPM2_HMAC the TPM core checks the null key's name when a session starts,
+	 * finds it changed after a reset, and disables the chip: if another user started a
+	 * session before this (our extend uses none), nothing can be extended, and nobody can use
+	 * the chip until a chip registers again, when hibseal_tpm_registered() closes it first.
 	 */
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
 		!rc ? "extended again" :
