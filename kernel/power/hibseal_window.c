@@ -1129,7 +1129,7 @@ void hibseal_window_after_suspend(void)
 		!rc ? "extended again" :
 		READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE ?
 		"the TPM core has disabled the chip: nobody can use it until it registers again, when its window PCR is extended first" :
-		"it cannot be extended (the kernel and Secure Boot PCRs were extended instead, where the TPM let them)");
+		"cannot be extended; the kernel and Secure Boot PCRs were, if the TPM let them");
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);

@@ -46,8 +46,8 @@ static int hs_extend(struct tpm_chip *chip)
 	tpm_buf_append_u32(&buf, chip->nr_allocated_banks);
 	for (i = 0; i < chip->nr_allocated_banks; i++) {
 		tpm_buf_append_u16(&buf, chip->allocated_banks[i].alg_id);
-		tpm_buf_append(&buf, digest, min_t(u16, chip->allocated_banks[i].digest_size,
-						  sizeof(digest)));
+		tpm_buf_append(&buf, digest,
+			       min_t(u16, chip->allocated_banks[i].digest_size, sizeof(digest)));
 	}
 	rc = tpm_transmit_cmd(chip, &buf, 0, "extending PCR 15 after the suspend");
 	tpm_buf_destroy(&buf);
