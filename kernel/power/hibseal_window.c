@@ -1104,6 +1104,7 @@ void hibseal_window_after_suspend(void)
 {
 	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
+	const char *what;
 	int rc;
 
 	/* Nothing to protect before the window closed. */
@@ -1125,11 +1126,14 @@ void hibseal_window_after_suspend(void)
 	 * session before this (our extend uses none), nothing can be extended, and nobody can use
 	 * the chip until a chip registers again, when hibseal_tpm_registered() closes it first.
 	 */
+	if (!rc)
+		what = "extended again";
+	else if (READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE)
+		what = "the TPM core has disabled the chip: nobody can use it until it registers again, when its window PCR is extended first";
+	else
+		what = "cannot be extended; the kernel and Secure Boot PCRs were, if the TPM let them";
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
-		!rc ? "extended again" :
-		READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE ?
-		"the TPM core has disabled the chip: nobody can use it until it registers again, when its window PCR is extended first" :
-		"cannot be extended; the kernel and Secure Boot PCRs were, if the TPM let them");
+		what);
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
