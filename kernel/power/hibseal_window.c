@@ -1129,9 +1129,9 @@ void hibseal_window_after_suspend(void)
 	if (!rc)
 		what = "extended again";
 	else if (READ_ONCE(hs.chip->flags) & TPM_CHIP_FLAG_DISABLE)
-		what = "the TPM core has disabled the chip: nobody can use it until it registers again, when its window PCR is extended first";
+		what = "the TPM core disabled the chip; a chip registered again is closed first";
 	else
-		what = "cannot be extended; the kernel and Secure Boot PCRs were, if the TPM let them";
+		what = "cannot be extended; the kernel and Secure Boot PCRs were instead";
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
 		what);
 	if (hs.ready)
