@@ -87,6 +87,27 @@ vm_vars() {
 	printf '%s\n' "$1" >"$W/vars.unsettled"
 }
 
+# vm_settle_boot DIR TEMPLATE: the settling boot itself, in DIR, with this scenario's devices;
+# everything it sets is local (bash's dynamic scope hands the locals to vm_boot).
+vm_settle_boot() {
+	local W=$1 vm_failures=0 VM_LOG VM_TIMED_OUT VM_TRIGGERED VM_KILLED
+	local VM_CMDLINE="console=ttyS0 panic=-1 hibseal_vm.scenario=settle"
+	local VM_KERNEL=$B/bzImage VM_INITRD=$B/initramfs.cpio.gz VM_BOOT_TIMEOUT=300
+	local VM_TRIGGER='' VM_TRIGGER_IF='' VM_WAKE=0 VM_EXPECT_CRASH=0
+	local VM_SWAP_BLKDEBUG='' VM_SWAP_OPTS='' VM_TPM_TRAFFIC=0 VM_ROOT_IMG=${VM_ROOT_IMG:-}
+	rm -rf "$W"
+	mkdir -p "$W/tpm"
+	cp "$2" "$W/vars.fd"
+	truncate -s 256M "$W/swap.img"
+	[ -z "$VM_ROOT_IMG" ] || { VM_ROOT_IMG=$W/root.img; truncate -s 64M "$VM_ROOT_IMG"; }
+	"$top/scripts/mkuki.sh" "$VM_KERNEL" "$VM_INITRD" "$VM_CMDLINE" "$W/uki.efi"
+	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
+	vm_boot settle
+	expect '^HIBSEAL: settled$' "the firmware-settling boot to reach its guest"
+	expect '^HIBSEAL-DONE rc=0$' "the firmware-settling boot to finish"
+	[ "$vm_failures" = 0 ] && [ "$VM_TIMED_OUT" = 0 ]
+}
+
 # vm_settle_vars: the first boot of this variable store, made once per firmware, template and
 # device set (TPM, root disk, direct boot) by a guest that powers off at once, on throwaway
 # disks and TPM state; the result is kept in $B/vm/settled/ and copied in for every scenario.
@@ -103,24 +124,7 @@ vm_settle_vars() {
 	exec {lock}>"$dir/lock"
 	flock "$lock"
 	if [ ! -s "$cache" ]; then
-		(
-			W=$dir/work.$$
-			rm -rf "$W"
-			mkdir -p "$W/tpm"
-			cp "$template" "$W/vars.fd"
-			truncate -s 256M "$W/swap.img"
-			[ -z "${VM_ROOT_IMG:-}" ] || { VM_ROOT_IMG=$W/root.img; truncate -s 64M "$VM_ROOT_IMG"; }
-			VM_CMDLINE="console=ttyS0 panic=-1 hibseal_vm.scenario=settle"
-			VM_KERNEL=$B/bzImage VM_INITRD=$B/initramfs.cpio.gz VM_BOOT_TIMEOUT=300
-			VM_TRIGGER='' VM_TRIGGER_IF='' VM_WAKE=0 VM_EXPECT_CRASH=0
-			VM_SWAP_BLKDEBUG='' VM_SWAP_OPTS='' VM_TPM_TRAFFIC=0
-			"$top/scripts/mkuki.sh" "$VM_KERNEL" "$VM_INITRD" "$VM_CMDLINE" "$W/uki.efi"
-			"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
-			vm_boot settle
-			expect '^HIBSEAL: settled$' "the firmware-settling boot to reach its guest"
-			expect '^HIBSEAL-DONE rc=0$' "the firmware-settling boot to finish"
-			[ "$vm_failures" = 0 ] && [ "$VM_TIMED_OUT" = 0 ]
-		) || rc=$?
+		vm_settle_boot "$dir/work.$$" "$template" || rc=$?
 		if [ $rc = 0 ]; then
 			cp "$dir/work.$$/vars.fd" "$cache.$$"
 			mv "$cache.$$" "$cache"

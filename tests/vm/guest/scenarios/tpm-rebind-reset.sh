@@ -8,7 +8,7 @@
 
 tpm=tpm0
 pcr() {
-	tr -d '\n' </sys/class/tpm/$tpm/pcr-sha256/"$1" 2>/dev/null || echo absent
+	tr -d '\n' </sys/class/tpm/"$tpm"/pcr-sha256/"$1" 2>/dev/null || echo absent
 }
 
 report_platform
@@ -17,7 +17,7 @@ drv=$(readlink -f "$dev/driver")
 say "tpm device=${dev##*/} driver=${drv##*/} pcr14=$(pcr 14)"
 if echo "${dev##*/}" >"$drv/unbind" && echo "${dev##*/}" >"$drv/bind"; then
 	# The kernel still holds the chip that went away: the new one takes another number.
-	tpm=$(basename "$(ls -d /sys/class/tpm/tpm[0-9]* | tail -n 1)")
+	for d in /sys/class/tpm/tpm[0-9]*; do tpm=${d##*/}; done
 	say "rebound chip=$tpm pcr14=$(pcr 14)"
 else
 	say "rebind-failed"
