@@ -31,6 +31,7 @@ bool hibseal_refuses_crash_kernel(void);
 bool hibseal_window_refuses_helper(const char *path, char **argv);
 const char *hibseal_unavailable_reason(void);
 bool hibseal_lockdown_lifted(void (*drop)(void));
+int hibseal_window_before_suspend(void);
 void hibseal_window_after_suspend(void);
 void hibseal_restore_prepare(void);
 void hibseal_window_kept_running(void);
@@ -61,6 +62,7 @@ static inline bool hibseal_lockdown_lifted(void (*drop)(void))
 	return false;
 }
 
+static inline int hibseal_window_before_suspend(void) { return 0; }
 static inline void hibseal_window_after_suspend(void) { }
 static inline void hibseal_restore_prepare(void) { }
 static inline void hibseal_window_kept_running(void) { }

@@ -79,6 +79,6 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 				   struct tpm2_hibseal_err *err);
 
 u64 tpm2_hibseal_busy_ns(void);
-void tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data);
+int tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data);
 
 #endif /* _LINUX_TPM2_HIBSEAL_H */

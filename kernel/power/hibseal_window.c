@@ -67,6 +67,7 @@ static struct {
 	bool key_held;				/* a key has been in memory this boot */
 	bool helpers_allowed;			/* usermode helpers may run: window closed */
 	bool done;				/* the window has run (or failed to) */
+	bool tpm2_seen;				/* a TPM 2.0 chip was closed this boot */
 	int close_rc;				/* how closing it went */
 	bool open;
 	bool ready;
@@ -497,6 +498,7 @@ void __init hibseal_window_open(void)
 		disable_sealing("the TPM is not a TPM 2.0", 0, NULL);
 		return;
 	}
+	hs.tpm2_seen = true;
 	hs.open = true;
 
 	rc = tpm2_hibseal_read_pcrs(hs.chip, WINDOW_MASK, &hs.window, &err);
@@ -699,8 +701,11 @@ void __init hibseal_window_final(void)
 	disable_sealing("the boot window did not run", 0, NULL);
 	chip = tpm_default_chip();
 	if (chip) {
-		if (tpm_is_tpm2(chip) && extend_window(chip, &now, &err))
-			pr_err("cannot close the boot window: %s failed\n", err.step);
+		if (tpm_is_tpm2(chip)) {
+			hs.tpm2_seen = true;
+			if (extend_window(chip, &now, &err))
+				pr_err("cannot close the boot window: %s failed\n", err.step);
+		}
 		put_device(&chip->dev);
 	}
 	allow_helpers();
@@ -722,15 +727,28 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
 	struct tpm2_hibseal_pcrs now;
 	int rc;
 
+	bool reset;
+
 	if (!READ_ONCE(hs.done) || chip == hs.chip || !(chip->flags & TPM_CHIP_FLAG_TPM2))
 		return 0;
+	hs.tpm2_seen = true;
+	/* At zero after the window: the TPM was reset since (while its driver was unbound). */
+	rc = tpm2_hibseal_read_pcrs(chip, BIT(WINDOW_PCR), &now, &err);
+	reset = !rc && !memchr_inv(now.value[WINDOW_PCR], 0, SHA256_DIGEST_SIZE);
 	rc = extend_window(chip, &now, &err);
-	if (rc)
+	if (rc) {
 		pr_err("TPM refused: it registered after the boot window, and its window PCR cannot be extended: %s failed (%d)\n",
 		       err.step, rc);
-	else
-		pr_info("TPM registered after the boot window: PCR %d extended\n", WINDOW_PCR);
-	return rc;
+		return rc;
+	}
+	pr_info("TPM registered after the boot window: PCR %d extended%s\n", WINDOW_PCR,
+		reset ? " (it had been reset)" : "");
+	if (reset && hs.ready)
+		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
+				NULL);
+	if (reset && READ_ONCE(hs.key_held) && !hs.blobs_expired)
+		expire_blobs_on(chip);
+	return 0;
 }
 
 /**
@@ -1028,6 +1046,7 @@ int hibseal_window_check(void)
 /* What the chips registered after the window showed after a suspend. */
 struct other_chips {
 	struct tpm_chip *reset;		/* one that came back reset, a reference held */
+	bool unclosed;			/* one whose window PCR could not be extended */
 };
 
 /*
@@ -1058,6 +1077,7 @@ static int close_other_chip(struct tpm_chip *chip, void *data)
 	else if (reset)
 		pr_warn("after suspend, %s (registered after the boot window) was reset: PCR %d extended again\n",
 			dev_name(&chip->dev), WINDOW_PCR);
+	o->unclosed |= rc != 0;
 	if (reset && !rc && !o->reset) {
 		get_device(&chip->dev);
 		o->reset = chip;
@@ -1075,14 +1095,39 @@ static void after_suspend_others(void)
 	struct other_chips o = {};
 
 	tpm2_hibseal_for_each_chip(close_other_chip, &o);
-	if (!o.reset)
+	if (!o.reset && !o.unclosed)
 		return;
 	if (hs.ready)
 		disable_sealing("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
-	if (READ_ONCE(hs.key_held) && !hs.blobs_expired)
+	if (o.reset && READ_ONCE(hs.key_held) && !hs.blobs_expired)
 		expire_blobs_on(o.reset);
-	put_device(&o.reset->dev);
+	if (o.reset)
+		put_device(&o.reset->dev);
+}
+
+static int find_tpm2(struct tpm_chip *chip, void *data)
+{
+	return !!(chip->flags & TPM_CHIP_FLAG_TPM2);
+}
+
+/**
+ * hibseal_window_before_suspend() - may the TPM lose power now?
+ *
+ * Called by suspend_devices_and_enter() with tasks frozen, before devices suspend. A TPM reset
+ * while asleep is closed on wake-up through a registered chip; with the TPM's driver unbound
+ * there is none (and the driver's TPM2_Shutdown(STATE) is never sent, so the TPM does come
+ * back reset), and a kexec'd kernel or a later bind would find the window values. Once a
+ * TPM 2.0 has been closed this boot, suspend is refused while none is registered.
+ *
+ * Return: 0, or -EBUSY.
+ */
+int hibseal_window_before_suspend(void)
+{
+	if (hs.open || !hs.done || !hs.tpm2_seen || tpm2_hibseal_for_each_chip(find_tpm2, NULL))
+		return 0;
+	pr_warn("suspend refused: no TPM 2.0 chip is registered (its driver was unbound), and a TPM reset while asleep could not be closed on wake-up\n");
+	return -EBUSY;
 }
 
 /**

@@ -356,6 +356,36 @@ void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs, u32 nv_ind
 	sha256_final(&sctx, digest);
 }
 
+/*
+ * tpm_try_get_ops(), also for a chip the TPM core has disabled (TPM_CHIP_FLAG_DISABLE): the
+ * core does so when a reset changed the TPM's null seed, for its HMAC sessions. Reading PCRs,
+ * extending the window PCR and advancing the counters need no session, and are what closes
+ * the window again after that reset: they must not wait for whoever disabled the chip first.
+ */
+static int get_ops_closing(struct tpm_chip *chip)
+{
+	int rc = -EIO;
+
+	if (!(READ_ONCE(chip->flags) & TPM_CHIP_FLAG_DISABLE))
+		return tpm_try_get_ops(chip);
+	get_device(&chip->dev);
+	down_read(&chip->ops_sem);
+	if (!chip->ops)
+		goto out;
+	mutex_lock(&chip->tpm_mutex);
+	if (chip->flags & TPM_CHIP_FLAG_SUSPENDED)
+		goto unlock;
+	rc = tpm_chip_start(chip);
+	if (!rc)
+		return 0;
+unlock:
+	mutex_unlock(&chip->tpm_mutex);
+out:
+	up_read(&chip->ops_sem);
+	put_device(&chip->dev);
+	return rc;
+}
+
 /**
  * tpm2_hibseal_read_pcrs() - read a set of SHA-256 PCRs
  * @chip: TPM chip
@@ -375,7 +405,7 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 
 	if (!mask || mask >> TPM2_HIBSEAL_NR_PCRS)
 		return tpm_error(err, "PCR selection", -EINVAL);
-	rc = tpm_try_get_ops(chip);
+	rc = get_ops_closing(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
 	pcrs->mask = mask;
@@ -413,7 +443,7 @@ int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 	struct tpm_buf buf;
 	int i, rc;
 
-	rc = tpm_try_get_ops(chip);
+	rc = get_ops_closing(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_PCR_EXTEND);
@@ -1120,7 +1150,7 @@ static int counter_increment(struct tpm_chip *chip, u32 index, struct tpm2_hibse
 int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 			      struct tpm2_hibseal_err *err)
 {
-	int rc = tpm_try_get_ops(chip);
+	int rc = get_ops_closing(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
@@ -1168,7 +1198,7 @@ int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index, bool redefine,
 int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 				   struct tpm2_hibseal_err *err)
 {
-	int rc = tpm_try_get_ops(chip);
+	int rc = get_ops_closing(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
@@ -1200,12 +1230,14 @@ static int each_chip(struct device *dev, void *p)
  * A driver bound again makes a new chip for the same TPM while sealed hibernation may still
  * hold the one that went away. Virtual chips (a vTPM proxy, a process's) are left out: their
  * PCRs are whatever that process says, and during a suspend it is frozen.
+ *
+ * Return: the first nonzero value @fn returned, or 0.
  */
-void tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
+int tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), void *data)
 {
 	struct each_chip e = { .fn = fn, .data = data };
 
-	class_for_each_device(&tpm_class, NULL, &e, each_chip);
+	return class_for_each_device(&tpm_class, NULL, &e, each_chip);
 }
 
 #if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
