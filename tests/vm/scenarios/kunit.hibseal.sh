@@ -3,6 +3,8 @@
 # console: every case of every hibseal suite must pass, and none may be missing.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
+# The suites run at boot only with KUnit on (lib.sh boots the others with kunit.enable=0).
+VM_KUNIT=1
 
 # Suites and how many cases each must report.
 suites="hibseal_crypto:10 hibseal_tpm_blob:7"

@@ -11,6 +11,8 @@
 # resumes.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
+# The suites run at boot only with KUnit on (lib.sh boots the others with kunit.enable=0).
+VM_KUNIT=1
 
 vm_init seal.production
 vm_kernel_variant production
