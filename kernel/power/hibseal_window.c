@@ -725,16 +725,19 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
 {
 	struct tpm2_hibseal_err err = {};
 	struct tpm2_hibseal_pcrs now;
+	bool closed_before, reset;
 	int rc;
-
-	bool reset;
 
 	if (!READ_ONCE(hs.done) || chip == hs.chip || !(chip->flags & TPM_CHIP_FLAG_TPM2))
 		return 0;
+	closed_before = hs.tpm2_seen;
 	hs.tpm2_seen = true;
-	/* At zero after the window: the TPM was reset since (while its driver was unbound). */
+	/*
+	 * At zero after a window that closed a TPM 2.0: the TPM was reset since (while its driver
+	 * was unbound). A boot whose window found no TPM 2.0 left every PCR 14 at zero.
+	 */
 	rc = tpm2_hibseal_read_pcrs(chip, BIT(WINDOW_PCR), &now, &err);
-	reset = !rc && !memchr_inv(now.value[WINDOW_PCR], 0, SHA256_DIGEST_SIZE);
+	reset = closed_before && !rc && !memchr_inv(now.value[WINDOW_PCR], 0, SHA256_DIGEST_SIZE);
 	rc = extend_window(chip, &now, &err);
 	if (rc) {
 		pr_err("TPM refused: it registered after the boot window, and its window PCR cannot be extended: %s failed (%d)\n",
