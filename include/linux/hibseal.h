@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Sealed hibernation: the kernel-internal interface between the hibernation core and the
- * TPM boot window (kernel/power/hibseal_window.c).
+ * TPM boot window (kernel/power/hibseal/).
  *
  * Copyright (C) 2026 The hibseal authors
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Sealed hibernation: declarations private to kernel/power/, one section per file.
+ * Sealed hibernation: what kernel/power/ calls in kernel/power/hibseal/, one section per file.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -16,22 +16,7 @@ struct crypto_shash;
 struct shash_desc;
 struct tpm2_hibseal_blob;
 
-/* hibseal_window.c: the TPM boot window */
-
-int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);
-int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
-int __must_check hibseal_window_check(void);
-int __must_check hibseal_window_fresh(u64 image_counter);
-void hibseal_image_written(void);
-int __must_check hibseal_window_advance_counter(u64 image_counter);
-u64 hibseal_counter(void);
-int __must_check hibseal_window_image_key(const struct tpm2_hibseal_blob *blob,
-					  u64 image_counter, u8 *secret, bool *deferred);
-int __must_check hibseal_window_image_fresh(u64 image_counter, bool deferred);
-bool hibseal_window_pending(u64 *counter);
-int __must_check hibseal_window_store_blob(void);
-
-/* hibseal_crypto.c: image keys, chunk sealing, image MAC */
+/* hibseal/crypto.c: image keys, chunk sealing, image MAC */
 
 #define HIBSEAL_AES_KEY_SIZE	32
 
@@ -105,7 +90,7 @@ static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
 	return sizeof(struct hibseal_chunk_header) + len + s->tag_size;
 }
 
-/* hibseal_image.c: one image, written or read */
+/* hibseal/image.c: one image, written or read */
 
 /**
  * struct hibseal_image - a sealed image being written or read
@@ -187,7 +172,7 @@ static inline int hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, 
 }
 #endif
 
-/* hibseal_snapshot.c: the sealed /dev/snapshot protocol */
+/* hibseal/snapshot.c: the sealed /dev/snapshot protocol */
 
 struct hibseal_snapshot;
 struct snapshot_handle;

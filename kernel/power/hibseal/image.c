@@ -23,8 +23,8 @@
 #include <linux/tpm2_hibseal.h>
 #include <crypto/algapi.h>
 
-#include "hibseal.h"
-#include "power.h"
+#include "hibseal_private.h"
+#include "../power.h"
 
 /* The construction new images use (Kconfig); readers take either. */
 static const unsigned int default_aead = IS_ENABLED(CONFIG_HIBERNATION_SEAL_AES_GCM) ?

@@ -26,7 +26,7 @@
 #include <crypto/hash.h>
 #include <crypto/sha2.h>
 
-#include "hibseal.h"
+#include "hibseal_private.h"
 
 #define CTR_NONCE_SIZE	4	/* rfc3686: the key's last four bytes */
 #define GCM_NONCE_SIZE	4	/* the IV's first four bytes; the index is the rest */

@@ -26,8 +26,8 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "hibseal.h"
-#include "power.h"
+#include "hibseal_private.h"
+#include "../power.h"
 
 #define HIBSEAL_UNC_PAGES	32
 #define HIBSEAL_UNC_SIZE	(HIBSEAL_UNC_PAGES * PAGE_SIZE)
