@@ -57,10 +57,12 @@ int hibseal_counter_setup(struct tpm2_hibseal_err *err)
 {
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	rc = counter_setup_one(COUNTER_INDEX, "anti-replay counter", &hibseal.counter, err) ?:
 		counter_setup_one(EPOCH_INDEX, "blob epoch counter", &hibseal.epoch, err);
 	hibseal.pending_counter = hibseal.counter;
-	hibseal.counter_ok = !rc;
+	if (!rc)
+		hibseal.counters = HIBSEAL_COUNTERS_READ;
 	return rc;
 }
 
@@ -70,6 +72,7 @@ int hibseal_counter_step(struct tpm_chip *chip, u32 index, u64 old, u64 *value,
 {
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	rc = tpm2_hibseal_counter_increment(chip, index, err) ?:
 		tpm2_hibseal_counter_read(chip, index, value, err);
 	if (!rc && *value <= old) {
@@ -86,7 +89,7 @@ int hibseal_counter_advance(struct tpm2_hibseal_err *err)
 				      &hibseal.counter, err);
 
 	if (!rc)
-		hibseal.advanced = true;
+		hibseal.counters = HIBSEAL_COUNTER_ADVANCED;
 	return rc;
 }
 
@@ -108,6 +111,7 @@ int hibseal_expire_blobs_on(struct tpm_chip *chip)
 	u64 epoch, target;
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	if (hibseal.blobs_expired)
 		return 0;
 	rc = tpm2_hibseal_counter_read(chip, EPOCH_INDEX, &epoch, &err);
@@ -140,12 +144,13 @@ void __init hibseal_epoch_after_failed_restore(void)
 		hibseal_disable("cannot advance the blob epoch after a failed restore", -EIO, &err);
 		return;
 	}
-	hibseal.epoch_advanced = true;
+	hibseal.counters = HIBSEAL_COUNTERS_ADVANCED;
 	pr_info("the restore failed: blob epoch advanced to %llu\n", hibseal.epoch);
 }
 
 void hibseal_log_stale(u64 image_counter)
 {
+	lockdep_assert_held(&hibseal.lock);
 	pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
 	       image_counter, hibseal.pending_counter);
 }
@@ -161,7 +166,8 @@ void hibseal_log_stale(u64 image_counter)
  */
 int hibseal_window_fresh(u64 image_counter)
 {
-	if (hibseal.ready && image_counter != hibseal.pending_counter) {
+	lockdep_assert_held(&hibseal.lock);
+	if (READ_ONCE(hibseal.ready) && image_counter != hibseal.pending_counter) {
 		hibseal_log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -175,7 +181,7 @@ int hibseal_window_fresh(u64 image_counter)
  * The last check before a restore, inside the boot window: an image is fresh only if the TPM's
  * counter still holds the value it was written at, that is, if no boot window ran since the
  * one of the boot that wrote it. Advancing the counter makes any copy of it stale. Logs the
- * one reason line when the image is refused.
+ * one reason line when the image is refused. Called with hibseal.lock held.
  *
  * Return: 0; -ESTALE for a stale image; -EACCES outside the window; other -errno.
  */
@@ -184,13 +190,15 @@ int hibseal_window_advance_counter(u64 image_counter)
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
-	if (!hibseal.open || !hibseal.chip || hibseal.advanced) {
+	lockdep_assert_held(&hibseal.lock);
+	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN || !hibseal.chip ||
+	    hibseal.counters >= HIBSEAL_COUNTER_ADVANCED) {
 		pr_err("image refused: the anti-replay counter can only be checked once, inside the boot window\n");
 		return -EACCES;
 	}
-	if (!hibseal.ready) {
+	if (!READ_ONCE(hibseal.ready)) {
 		pr_err("image refused: its freshness cannot be checked: sealed hibernation is unavailable in this boot (%s)\n",
-		       hibseal.reason);
+		       READ_ONCE(hibseal.reason));
 		return -EACCES;
 	}
 	if (image_counter != hibseal.pending_counter) {
@@ -214,6 +222,7 @@ int hibseal_window_advance_counter(u64 image_counter)
  */
 u64 hibseal_counter(void)
 {
+	guard(mutex)(&hibseal.lock);
 	return hibseal.counter;
 }
 
@@ -230,6 +239,7 @@ int hibseal_window_check(void)
 	u64 counter, epoch;
 	int rc;
 
+	guard(mutex)(&hibseal.lock);
 	if (!hibseal_ready())
 		return -EPERM;
 	/* A second image would carry the first one's counter value: see hibseal_image_written(). */
@@ -278,13 +288,21 @@ int hibseal_window_check(void)
  */
 void hibseal_window_kept_running(void)
 {
+	guard(mutex)(&hibseal.lock);
+	__hibseal_window_kept_running();
+}
+
+/* hibseal_window_kept_running(), hibseal.lock held */
+void __hibseal_window_kept_running(void)
+{
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	if (!hibseal.image_written)
 		return;
 	hibseal.image_written = false;
-	if (!hibseal.chip || hibseal.open)
+	if (!hibseal.chip || hibseal_phase() == HIBSEAL_WINDOW_OPEN)
 		return;
 	rc = hibseal_counter_step(hibseal.chip, COUNTER_INDEX, hibseal.counter, &hibseal.counter,
 				  &err);
@@ -313,5 +331,6 @@ void hibseal_window_kept_running(void)
  */
 void hibseal_image_written(void)
 {
+	guard(mutex)(&hibseal.lock);
 	hibseal.image_written = true;
 }

@@ -60,6 +60,7 @@ int hibseal_efi_take(enum hibseal_efi_blob which, struct tpm2_hibseal_blob *blob
 	u32 attr;
 	int rc = -ENOENT;
 
+	lockdep_assert_held(&hibseal.lock);
 	if (!efi_copy_possible())
 		return -EOPNOTSUPP;
 	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
@@ -100,6 +101,7 @@ int hibseal_efi_store(enum hibseal_efi_blob which, const struct tpm2_hibseal_blo
 	size_t size;
 	efi_status_t st;
 
+	lockdep_assert_held(&hibseal.lock);
 	if (!efi_copy_possible())
 		return -EOPNOTSUPP;
 	copy = kzalloc(sizeof(*copy), GFP_KERNEL);
@@ -131,6 +133,7 @@ int hibseal_efi_store(enum hibseal_efi_blob which, const struct tpm2_hibseal_blo
  */
 int hibseal_window_store_blob(void)
 {
+	guard(mutex)(&hibseal.lock);
 	if (!hibseal_ready())
 		return -EPERM;
 	return hibseal_efi_store(HIBSEAL_EFI_KEY_BLOB, &hibseal.blob);

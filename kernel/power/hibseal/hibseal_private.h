@@ -10,6 +10,7 @@
 #define _KERNEL_POWER_HIBSEAL_PRIVATE_H
 
 #include <linux/hibseal.h>
+#include <linux/mutex.h>
 #include <linux/tpm2_hibseal.h>
 #include <crypto/sha2.h>
 
@@ -22,42 +23,123 @@
 #define COUNTER_INDEX		CONFIG_HIBERNATION_SEAL_NV_INDEX
 #define EPOCH_INDEX		(CONFIG_HIBERNATION_SEAL_NV_INDEX + 1)
 
-/* The state of sealed hibernation in this boot: one instance, hibseal, in window.c. */
+/**
+ * enum hibseal_phase - this boot and its window
+ * @HIBSEAL_BEFORE_WINDOW:  the window has not run; usermode helpers are refused
+ * @HIBSEAL_WINDOW_OPEN:    the window's TPM (hibseal.chip) holds the window values in its
+ *                          policy PCRs: only the window may unseal, seal and check freshness
+ * @HIBSEAL_WINDOW_CLOSING: the window is over (its PCR extended, or there was no TPM 2.0 to
+ *                          open it on, or it failed), and helpers are still refused
+ * @HIBSEAL_AFTER_WINDOW:   helpers may run, and init is about to
+ *
+ * The phases only move forward, in this order.
+ */
+enum hibseal_phase {
+	HIBSEAL_BEFORE_WINDOW,
+	HIBSEAL_WINDOW_OPEN,
+	HIBSEAL_WINDOW_CLOSING,
+	HIBSEAL_AFTER_WINDOW,
+};
+
+/**
+ * enum hibseal_counters - what this boot's window did with the two NV counters
+ * @HIBSEAL_COUNTERS_UNREAD:   not read (no window, or it failed before them)
+ * @HIBSEAL_COUNTERS_READ:     read, neither advanced yet
+ * @HIBSEAL_COUNTER_ADVANCED:  the anti-replay counter advanced (by a resume, or at the close)
+ * @HIBSEAL_COUNTERS_ADVANCED: ... and the blob epoch too
+ *
+ * Forward only, in this order.
+ */
+enum hibseal_counters {
+	HIBSEAL_COUNTERS_UNREAD,
+	HIBSEAL_COUNTERS_READ,
+	HIBSEAL_COUNTER_ADVANCED,
+	HIBSEAL_COUNTERS_ADVANCED,
+};
+
+/**
+ * struct hibseal_state - sealed hibernation in this boot (one instance: hibseal, in window.c)
+ * @lock: serialises every entry point that changes this state or talks to the TPM; see
+ *        "Locking" in window.c. Taken after system_transition_mutex, before any TPM lock.
+ *
+ * Under @lock only:
+ * @chip:            the window's TPM
+ * @window:          the policy PCRs inside the window
+ * @closed:          the window PCR once closed
+ * @blob:            this boot's secret, sealed to the window
+ * @bound:           ... unsealable while the blob epoch is at most this
+ * @counter:         the anti-replay counter, as last read
+ * @pending_counter: ... when the window opened
+ * @epoch:           the blob epoch counter, as last read
+ * @counters:        what the window did with them
+ * @close_rc:        how closing the window went
+ * @blobs_expired:   every blob made so far has expired
+ * @image_written:   a sealed image of this boot exists
+ * @tpm2_seen:       a TPM 2.0 chip was closed this boot
+ * @pending_blob:    the blob of the pending image's key (its EFI copy)
+ * @pending_bound:   ... valid up to this blob epoch
+ * @renewed:         the pending secret sealed anew, for the kernel resumed late
+ * @renewed_bound:   ... with this window's bound
+ *
+ * Also read or written without @lock (by the lift in interrupt context, the reboot and panic
+ * notifiers, and the readers anyone may call), so always with READ_ONCE()/WRITE_ONCE() or
+ * acquire/release; written under @lock except where "Locking" says:
+ * @phase:           enum hibseal_phase
+ * @ready:           sealing is available
+ * @reason:          ... or why not
+ * @key_held:        a key has been in memory this boot
+ * @lifted:          lockdown was lifted this boot (set by the lift)
+ * @lift_done:       a lift expired the blobs: lockdown drops
+ * @have_pending:    the window unsealed a pending image's key, still held
+ * @have_renewed:    ... and sealed it anew (@renewed)
+ * @secret:          this boot's secret (wiped by the lift and the notifiers)
+ * @pending_secret:  the pending image's secret (likewise)
+ */
 struct hibseal_state {
+	struct mutex lock;		/* "Locking" in window.c */
+
 	struct tpm_chip *chip;
-	struct tpm2_hibseal_pcrs window;	/* the policy PCRs inside the window */
-	u8 closed[SHA256_DIGEST_SIZE];		/* the window PCR once closed */
-	u8 secret[HIBSEAL_SECRET_SIZE];		/* this boot's secret */
-	struct tpm2_hibseal_blob blob;		/* ... sealed to the window */
-	u64 bound;				/* ... while the blob epoch is at most this */
-	u64 counter;				/* the anti-replay counter, as last read */
-	u64 pending_counter;			/* ... when the window opened */
-	u64 epoch;				/* the blob epoch counter, as last read */
-	bool counter_ok;			/* it was read in this window */
-	bool advanced;				/* this window advanced it */
-	bool epoch_advanced;			/* ... and the blob epoch */
-	bool blobs_expired;			/* every blob made so far has expired */
-	bool lift_done;				/* a lift expired the blobs: lockdown drops */
-	bool lifted;				/* lockdown was lifted this boot */
-	bool image_written;			/* a sealed image of this boot exists */
-	bool key_held;				/* a key has been in memory this boot */
-	bool helpers_allowed;			/* usermode helpers may run: window closed */
-	bool done;				/* the window has run (or failed to) */
-	bool tpm2_seen;				/* a TPM 2.0 chip was closed this boot */
-	int close_rc;				/* how closing it went */
-	bool open;
+	struct tpm2_hibseal_pcrs window;
+	u8 closed[SHA256_DIGEST_SIZE];
+	struct tpm2_hibseal_blob blob;
+	u64 bound;
+	u64 counter;
+	u64 pending_counter;
+	u64 epoch;
+	enum hibseal_counters counters;
+	int close_rc;
+	bool blobs_expired;
+	bool image_written;
+	bool tpm2_seen;
+	struct tpm2_hibseal_blob pending_blob;
+	u64 pending_bound;
+	struct tpm2_hibseal_blob renewed;
+	u64 renewed_bound;
+
+	enum hibseal_phase phase;
 	bool ready;
-	const char *reason;			/* why sealing is unavailable */
-	bool have_pending;			/* the window unsealed a pending image's key */
-	u8 pending_secret[HIBSEAL_SECRET_SIZE];	/* ... that secret */
-	struct tpm2_hibseal_blob pending_blob;	/* ... from this blob (its EFI copy) */
-	u64 pending_bound;			/* ... valid up to this blob epoch */
-	bool have_renewed;			/* the pending secret sealed anew: */
-	struct tpm2_hibseal_blob renewed;	/* ... for the restored kernel (late resume) */
-	u64 renewed_bound;			/* ... with this window's bound */
+	const char *reason;
+	bool key_held;
+	bool lifted;
+	bool lift_done;
+	bool have_pending;
+	bool have_renewed;
+	u8 secret[HIBSEAL_SECRET_SIZE];
+	u8 pending_secret[HIBSEAL_SECRET_SIZE];
 };
 
 extern struct hibseal_state hibseal;
+
+static inline enum hibseal_phase hibseal_phase(void)
+{
+	return READ_ONCE(hibseal.phase);
+}
+
+/* The window has run: closed, failed, or found no TPM to open on. */
+static inline bool hibseal_window_over(void)
+{
+	return hibseal_phase() >= HIBSEAL_WINDOW_CLOSING;
+}
 
 /* window.c: the boot window and sealing's state */
 
@@ -68,6 +150,11 @@ void hibseal_drop_pending(void);
 int hibseal_extend_window(struct tpm_chip *chip, struct tpm2_hibseal_pcrs *now,
 			  struct tpm2_hibseal_err *err);
 int hibseal_window_still_closed(struct tpm2_hibseal_err *err);
+const char *hibseal_unavailable_reason(void);
+
+/* lift.c: the lifting of lockdown */
+
+bool hibseal_lifted(void);
 
 /* counter.c: the anti-replay counter and the blob epoch */
 
@@ -79,6 +166,7 @@ int hibseal_expire_blobs_on(struct tpm_chip *chip);
 int hibseal_expire_blobs(void);
 void __init hibseal_epoch_after_failed_restore(void);
 void hibseal_log_stale(u64 image_counter);
+void __hibseal_window_kept_running(void);
 int __must_check hibseal_window_check(void);
 int __must_check hibseal_window_fresh(u64 image_counter);
 int __must_check hibseal_window_advance_counter(u64 image_counter);

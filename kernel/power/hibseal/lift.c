@@ -25,13 +25,15 @@ static void (*lift_drop)(void);
  */
 static void lift_wipe(struct work_struct *work)
 {
-	if (hibseal.ready || hibseal.have_pending)
-		hibseal_disable("lockdown was lifted in this boot", 0, NULL);
-	if (!lift_drop)
-		return;
-	if (hibseal_expire_blobs()) {
-		pr_err("lockdown not lifted: sealed hibernation's key blobs could not be made to expire\n");
-		return;
+	scoped_guard(mutex, &hibseal.lock) {
+		if (READ_ONCE(hibseal.ready) || READ_ONCE(hibseal.have_pending))
+			hibseal_disable("lockdown was lifted in this boot", 0, NULL);
+		if (!lift_drop)
+			return;
+		if (hibseal_expire_blobs()) {
+			pr_err("lockdown not lifted: sealed hibernation's key blobs could not be made to expire\n");
+			return;
+		}
 	}
 	/* Pairs with the readers of hibseal_key_held(): the blobs expired before reads open. */
 	smp_store_release(&hibseal.lift_done, true);

@@ -27,6 +27,7 @@ void __init hibseal_pending_load(void)
 	struct tpm2_hibseal_blob *blob;
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	blob = kzalloc(sizeof(*blob), GFP_KERNEL);
 	if (!blob)
 		return;
@@ -54,7 +55,7 @@ void __init hibseal_pending_load(void)
 		goto out;
 	}
 	hibseal.pending_blob = *blob;
-	hibseal.have_pending = true;
+	WRITE_ONCE(hibseal.have_pending, true);
 	pr_info("pending image's key unsealed from its EFI copy (%u-byte blob), for one resume at anti-replay counter %llu\n",
 		blob->len, hibseal.pending_counter);
 	/*
@@ -70,7 +71,7 @@ void __init hibseal_pending_load(void)
 		goto out;
 	}
 	hibseal.renewed_bound = hibseal.epoch + 1;
-	hibseal.have_renewed = true;
+	WRITE_ONCE(hibseal.have_renewed, true);
 out:
 	kfree(blob);
 }
@@ -85,7 +86,8 @@ out:
  */
 void __init hibseal_window_noresume(void)
 {
-	if (!hibseal.have_pending)
+	guard(mutex)(&hibseal.lock);
+	if (!READ_ONCE(hibseal.have_pending))
 		return;
 	hibseal_drop_pending();
 	pr_info("noresume: the pending image's key is dropped: no resume in this boot can open that image\n");
@@ -107,10 +109,11 @@ void __init hibseal_window_noresume(void)
 int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_counter,
 			     u8 *secret, bool *deferred)
 {
-	*deferred = !hibseal.open;
-	if (hibseal.open)
+	guard(mutex)(&hibseal.lock);
+	*deferred = hibseal_phase() != HIBSEAL_WINDOW_OPEN;
+	if (!*deferred)
 		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
-	if (!hibseal.have_pending || READ_ONCE(hibseal.lifted)) {
+	if (!READ_ONCE(hibseal.have_pending) || READ_ONCE(hibseal.lifted)) {
 		pr_err("image refused: after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)\n");
 		return -ENOKEY;
 	}
@@ -147,13 +150,14 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 {
 	bool renew;
 
+	guard(mutex)(&hibseal.lock);
 	if (!deferred)
 		return hibseal_window_advance_counter(image_counter);
-	if (!hibseal.have_pending || READ_ONCE(hibseal.lifted)) {
+	if (!READ_ONCE(hibseal.have_pending) || READ_ONCE(hibseal.lifted)) {
 		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
 		return -ENOKEY;
 	}
-	renew = hibseal.have_renewed;
+	renew = READ_ONCE(hibseal.have_renewed);
 	hibseal_drop_pending();
 	if (image_counter != hibseal.pending_counter) {
 		hibseal_log_stale(image_counter);
@@ -178,7 +182,8 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
  */
 bool hibseal_window_pending(u64 *counter)
 {
-	if (!hibseal.have_pending || READ_ONCE(hibseal.lifted))
+	guard(mutex)(&hibseal.lock);
+	if (!READ_ONCE(hibseal.have_pending) || READ_ONCE(hibseal.lifted))
 		return false;
 	*counter = hibseal.pending_counter;
 	return true;
@@ -191,9 +196,7 @@ bool hibseal_window_pending(u64 *counter)
  */
 bool hibseal_pending_key(void)
 {
-	u64 counter;
-
-	return hibseal_window_pending(&counter);
+	return READ_ONCE(hibseal.have_pending) && !READ_ONCE(hibseal.lifted);
 }
 
 /*
@@ -212,6 +215,7 @@ void hibseal_take_renewed(void)
 	u64 bound = 0;
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	blob = kzalloc(sizeof(*blob), GFP_KERNEL);
 	if (!blob) {
 		hibseal_disable("no memory for the renewed key blob", -ENOMEM, NULL);

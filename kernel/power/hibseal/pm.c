@@ -25,6 +25,7 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
+	guard(mutex)(&hibseal.lock);
 	/*
 	 * A pending image's key must not be in a snapshot: the restored kernel would hold it
 	 * again, with the counter value its window found, and could resume that image again.
@@ -43,7 +44,7 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 	 * no earlier hook made its image stale (hibseal_window_kept_running()).
 	 */
 	if (hibseal.image_written) {
-		hibseal_window_kept_running();
+		__hibseal_window_kept_running();
 		return NOTIFY_DONE;
 	}
 	rc = hibseal_window_still_closed(&err);
@@ -75,12 +76,13 @@ static struct notifier_block hibseal_pm_nb = {
  * Keys out of memory whenever this kernel stops running as itself. RAM outlives it: a kernel
  * started by kexec, or one booted after a warm reset, finds it as it was, and may not protect
  * it (a kernel that does not seal lets root read kernel memory under integrity lockdown).
- * Sealing is over for this kernel then.
+ * Sealing is over for this kernel then. Without hibseal.lock: a power-off from inside an entry
+ * point (hibseal_window_kept_running()) comes here with it held, and a panic may come anywhere.
  */
 static void wipe_keys(const char *reason)
 {
-	hibseal.ready = false;
-	hibseal.reason = reason;
+	WRITE_ONCE(hibseal.ready, false);
+	WRITE_ONCE(hibseal.reason, reason);
 	memzero_explicit(hibseal.secret, sizeof(hibseal.secret));
 	hibseal_drop_pending();
 }
@@ -95,7 +97,7 @@ static void wipe_keys(const char *reason)
  */
 void hibseal_restore_prepare(void)
 {
-	if (hibseal.ready || hibseal.have_pending)
+	if (READ_ONCE(hibseal.ready) || READ_ONCE(hibseal.have_pending))
 		pr_info("this boot's keys wiped: an image is being restored\n");
 	wipe_keys("this boot began to restore an image");
 }

@@ -68,10 +68,11 @@ static void after_suspend_others(void)
 {
 	struct other_chips o = {};
 
+	lockdep_assert_held(&hibseal.lock);
 	tpm2_hibseal_for_each_chip(close_other_chip, &o);
 	if (!o.reset && !o.unclosed)
 		return;
-	if (hibseal.ready)
+	if (READ_ONCE(hibseal.ready))
 		hibseal_disable("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
 	if (o.reset && READ_ONCE(hibseal.key_held) && !hibseal.blobs_expired)
@@ -98,7 +99,8 @@ static int find_tpm2(struct tpm_chip *chip, void *data)
  */
 int hibseal_window_before_suspend(void)
 {
-	if (hibseal.open || !hibseal.done || !hibseal.tpm2_seen ||
+	guard(mutex)(&hibseal.lock);
+	if (!hibseal_window_over() || !hibseal.tpm2_seen ||
 	    tpm2_hibseal_for_each_chip(find_tpm2, NULL))
 		return 0;
 	pr_warn("suspend refused: no TPM 2.0 chip is registered (its driver was unbound), and a TPM reset while asleep could not be closed on wake-up\n");
@@ -127,8 +129,9 @@ void hibseal_window_after_suspend(void)
 	const char *what;
 	int rc;
 
+	guard(mutex)(&hibseal.lock);
 	/* Nothing to protect before the window closed. */
-	if (hibseal.open || !hibseal.done)
+	if (!hibseal_window_over())
 		return;
 	after_suspend_others();
 	if (!hibseal.chip)
@@ -154,7 +157,7 @@ void hibseal_window_after_suspend(void)
 		what = "cannot be extended; the kernel and Secure Boot PCRs were instead";
 	pr_warn("after suspend the window PCR is not what the kernel left (a TPM reset): %s\n",
 		what);
-	if (hibseal.ready)
+	if (READ_ONCE(hibseal.ready))
 		hibseal_disable("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
 	else if (READ_ONCE(hibseal.key_held))

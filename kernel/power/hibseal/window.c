@@ -33,21 +33,50 @@
 #define WINDOW_CLOSED_EVENT	"hibseal: boot window closed"
 #define KEXEC_REASON	"started by kexec: the window PCR holds the previous kernel's value"
 
-struct hibseal_state hibseal = { .reason = "the boot window has not run" };
+struct hibseal_state hibseal = {
+	.lock = __MUTEX_INITIALIZER(hibseal.lock),
+	.reason = "the boot window has not run",
+};
 
-/* A pending image's key, unsealed in the window for a resume after it, is forgotten. */
+/*
+ * Locking.
+ *
+ * hibseal.lock serialises every entry point that changes sealing's state or talks to the TPM:
+ * the window (open, close, final, and a resume inside it: the key, the freshness decisions),
+ * a TPM chip registered after it, suspend to RAM, the PM notifier, an image written (its
+ * check, the boot secret, the EFI copy, the image written, the kernel running on) or opened
+ * after the window (the pending key), and the lift's worker. The helpers they share assert
+ * it. It is taken after system_transition_mutex (held by most callers) and before the TPM's
+ * own locks. No entry point waits for one of those while holding it, except through the TPM.
+ *
+ * Without it, on purpose: the lift (hibseal_lockdown_lifted(), SysRq in interrupt context)
+ * sets hibseal.lifted and wipes the secrets; the reboot and panic notifiers wipe the keys (a
+ * power-off from inside an entry point passes the reboot notifiers, with the lock held); and
+ * the readers anyone may call: hibseal_ready(), hibseal_unavailable_reason(),
+ * hibseal_pending_key(), hibseal_key_held(), hibseal_lifted() and
+ * hibseal_window_refuses_helper(). The fields these touch are listed apart in struct
+ * hibseal_state and only ever accessed with READ_ONCE()/WRITE_ONCE() or acquire/release.
+ * A secret is copied under the lock and thrown away if hibseal.lifted is set once copied
+ * (hibseal_boot_secret()): the lift sets it before it wipes.
+ */
+
+/*
+ * A pending image's key, unsealed in the window for a resume after it, is forgotten. Also
+ * without hibseal.lock, by the reboot and panic notifiers.
+ */
 void hibseal_drop_pending(void)
 {
-	hibseal.have_pending = false;
-	hibseal.have_renewed = false;
+	WRITE_ONCE(hibseal.have_pending, false);
+	WRITE_ONCE(hibseal.have_renewed, false);
 	memzero_explicit(hibseal.pending_secret, sizeof(hibseal.pending_secret));
 }
 
 /* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
 void hibseal_disable(const char *reason, int rc, const struct tpm2_hibseal_err *err)
 {
-	hibseal.ready = false;
-	hibseal.reason = reason;
+	lockdep_assert_held(&hibseal.lock);
+	WRITE_ONCE(hibseal.ready, false);
+	WRITE_ONCE(hibseal.reason, reason);
 	memzero_explicit(hibseal.secret, sizeof(hibseal.secret));
 	hibseal_drop_pending();
 	if (err && err->tpm_rc)
@@ -59,7 +88,7 @@ void hibseal_disable(const char *reason, int rc, const struct tpm2_hibseal_err *
 	else
 		pr_warn("sealed hibernation unavailable: %s\n", reason);
 	/* After the window: whatever made sealing give up, its blobs must not outlive it. */
-	if (READ_ONCE(hibseal.key_held) && hibseal.done && !hibseal.open && hibseal.chip)
+	if (READ_ONCE(hibseal.key_held) && hibseal_window_over() && hibseal.chip)
 		hibseal_expire_blobs();
 }
 
@@ -127,26 +156,30 @@ void __init hibseal_window_open(void)
 {
 	struct tpm2_hibseal_err err = {};
 	unsigned long mask = WINDOW_MASK;
+	const char *none;
 	int rc;
 
-	hibseal.done = true;
-	if (started_by_kexec()) {
-		hibseal_disable(KEXEC_REASON, 0, NULL);
+	guard(mutex)(&hibseal.lock);
+	if (hibseal_phase() != HIBSEAL_BEFORE_WINDOW)
 		return;
+	none = started_by_kexec() ? KEXEC_REASON : NULL;
+	if (!none) {
+		hibseal.chip = tpm_default_chip();
+		if (!hibseal.chip)
+			none = "no TPM found";
 	}
-	hibseal.chip = tpm_default_chip();
-	if (!hibseal.chip) {
-		hibseal_disable("no TPM found", 0, NULL);
-		return;
-	}
-	if (!tpm_is_tpm2(hibseal.chip)) {
+	if (!none && !tpm_is_tpm2(hibseal.chip)) {
 		put_device(&hibseal.chip->dev);
 		hibseal.chip = NULL;
-		hibseal_disable("the TPM is not a TPM 2.0", 0, NULL);
+		none = "the TPM is not a TPM 2.0";
+	}
+	if (none) {
+		WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_CLOSING);
+		hibseal_disable(none, 0, NULL);
 		return;
 	}
 	hibseal.tpm2_seen = true;
-	hibseal.open = true;
+	WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_OPEN);
 
 	rc = tpm2_hibseal_read_pcrs(hibseal.chip, WINDOW_MASK, &hibseal.window, &err);
 	if (rc) {
@@ -174,8 +207,8 @@ void __init hibseal_window_open(void)
 		hibseal_disable("lockdown was lifted in this boot", 0, NULL);
 		return;
 	}
-	hibseal.ready = true;
-	hibseal.reason = NULL;
+	WRITE_ONCE(hibseal.ready, true);
+	WRITE_ONCE(hibseal.reason, NULL);
 	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob, blob epoch at most %llu), anti-replay counter at %llu\n",
 		TPM2_HIBSEAL_NR_PCRS, &mask, hibseal.blob.len, hibseal.bound, hibseal.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
@@ -189,8 +222,9 @@ void __init hibseal_window_open(void)
  */
 static void allow_helpers(void)
 {
+	lockdep_assert_held(&hibseal.lock);
 	/* Pairs with the acquire in hibseal_window_refuses_helper(). */
-	smp_store_release(&hibseal.helpers_allowed, true);
+	smp_store_release(&hibseal.phase, HIBSEAL_AFTER_WINDOW);
 }
 
 /**
@@ -212,7 +246,7 @@ bool hibseal_window_refuses_helper(const char *path, char **argv)
 	int argc;
 
 	/* Pairs with the release in allow_helpers(): the window is closed by then. */
-	if (likely(smp_load_acquire(&hibseal.helpers_allowed)))
+	if (likely(smp_load_acquire(&hibseal.phase) == HIBSEAL_AFTER_WINDOW))
 		return false;
 	for (argc = 1; argv && argv[0] && argv[argc]; argc++)
 		what = argv[argc];
@@ -231,6 +265,7 @@ int hibseal_extend_window(struct tpm_chip *chip, struct tpm2_hibseal_pcrs *now,
 {
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	rc = tpm2_hibseal_extend(chip, WINDOW_PCR, WINDOW_CLOSED_EVENT, err);
 	if (!rc)
 		rc = tpm2_hibseal_read_pcrs(chip, BIT(WINDOW_PCR), now, err);
@@ -250,19 +285,20 @@ static int window_close(void)
 	struct tpm2_hibseal_pcrs now;
 	int rc;
 
-	if (!hibseal.open)
+	lockdep_assert_held(&hibseal.lock);
+	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN)
 		return hibseal.close_rc;
 	/*
 	 * A boot that resumed nothing still uses up its counter value, and ends the blobs of the
 	 * boots before it: see hibseal_counter_setup().
 	 */
-	if (hibseal.counter_ok && !hibseal.advanced) {
+	if (hibseal.counters == HIBSEAL_COUNTERS_READ) {
 		u64 epoch = hibseal.epoch;
 
 		rc = hibseal_counter_advance(&err) ?:
 		     hibseal_counter_step(hibseal.chip, EPOCH_INDEX, epoch, &hibseal.epoch, &err);
 		if (!rc)
-			hibseal.epoch_advanced = true;
+			hibseal.counters = HIBSEAL_COUNTERS_ADVANCED;
 		if (rc)
 			hibseal_disable("cannot advance the anti-replay counter and the blob epoch",
 					rc, &err);
@@ -270,7 +306,7 @@ static int window_close(void)
 			pr_info("anti-replay counter advanced to %llu, blob epoch to %llu\n",
 				hibseal.counter, hibseal.epoch);
 	}
-	hibseal.open = false;
+	WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_CLOSING);
 	rc = hibseal_extend_window(hibseal.chip, &now, &err);
 	if (rc) {
 		hibseal_disable("cannot close the boot window", rc, &err);
@@ -283,7 +319,7 @@ static int window_close(void)
 	}
 	memcpy(hibseal.closed, now.value[WINDOW_PCR], sizeof(hibseal.closed));
 	pr_info("boot window closed: PCR %d extended\n", WINDOW_PCR);
-	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST) && hibseal.ready)
+	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST) && READ_ONCE(hibseal.ready))
 		window_selftest_closed();
 	pr_info("TPM busy %llu ms this boot so far\n",
 		div_u64(tpm2_hibseal_busy_ns(), NSEC_PER_MSEC));
@@ -301,8 +337,10 @@ static int window_close(void)
  */
 int hibseal_window_close(void)
 {
-	int rc = window_close();
+	int rc;
 
+	guard(mutex)(&hibseal.lock);
+	rc = window_close();
 	allow_helpers();
 	return rc;
 }
@@ -319,19 +357,21 @@ void __init hibseal_window_final(void)
 	struct tpm2_hibseal_pcrs now;
 	struct tpm_chip *chip;
 
-	if (hibseal.done) {
-		hibseal_window_close();
+	guard(mutex)(&hibseal.lock);
+	if (hibseal_phase() != HIBSEAL_BEFORE_WINDOW) {
+		window_close();
+		allow_helpers();
 		/*
 		 * A window that advanced the anti-replay counter for a resume left the blob epoch
 		 * for the restored kernel. Here, before init, that restore failed and this boot
 		 * runs as itself: a boot that resumed nothing.
 		 */
-		if (hibseal.chip && hibseal.counter_ok && hibseal.advanced &&
-		    !hibseal.epoch_advanced && !hibseal.blobs_expired)
+		if (hibseal.chip && hibseal.counters == HIBSEAL_COUNTER_ADVANCED &&
+		    !hibseal.blobs_expired)
 			hibseal_epoch_after_failed_restore();
 		return;
 	}
-	hibseal.done = true;
+	WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_CLOSING);
 	hibseal_disable("the boot window did not run", 0, NULL);
 	chip = tpm_default_chip();
 	if (chip) {
@@ -362,7 +402,9 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
 	bool closed_before, reset;
 	int rc;
 
-	if (!READ_ONCE(hibseal.done) || chip == hibseal.chip || !(chip->flags & TPM_CHIP_FLAG_TPM2))
+	guard(mutex)(&hibseal.lock);
+	if (hibseal_phase() == HIBSEAL_BEFORE_WINDOW || chip == hibseal.chip ||
+	    !(chip->flags & TPM_CHIP_FLAG_TPM2))
 		return 0;
 	closed_before = hibseal.tpm2_seen;
 	hibseal.tpm2_seen = true;
@@ -380,7 +422,7 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
 	}
 	pr_info("TPM registered after the boot window: PCR %d extended%s\n", WINDOW_PCR,
 		reset ? " (it had been reset)" : "");
-	if (reset && hibseal.ready)
+	if (reset && READ_ONCE(hibseal.ready))
 		hibseal_disable("the TPM was reset: the window PCR is not what the kernel left", 0,
 				NULL);
 	if (reset && READ_ONCE(hibseal.key_held) && !hibseal.blobs_expired)
@@ -393,7 +435,7 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
  * @blob:   the key blob from the image header (untrusted)
  * @secret: receives the secret (%HIBSEAL_SECRET_SIZE bytes)
  *
- * Logs the one reason line when the image's key is refused.
+ * Logs the one reason line when the image's key is refused. Called with hibseal.lock held.
  *
  * Return: 0; -EACCES when the window is closed or the TPM refuses; -EBADMSG for a malformed
  * or forged blob; other -errno.
@@ -404,13 +446,14 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	u64 bound = 0;
 	int rc;
 
-	if (!hibseal.open || !hibseal.chip) {
+	lockdep_assert_held(&hibseal.lock);
+	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN || !hibseal.chip) {
 		pr_err("image refused: its key can only be unsealed inside the boot window, and %s\n",
 		       hibseal.chip ? "the window is closed" : "there is no TPM");
 		return -EACCES;
 	}
 	/* Unsealed already, from the EFI copy: the same blob gives the same secret. */
-	if (hibseal.have_pending && blob->len == hibseal.pending_blob.len &&
+	if (READ_ONCE(hibseal.have_pending) && blob->len == hibseal.pending_blob.len &&
 	    !memcmp(blob->data, hibseal.pending_blob.data, blob->len)) {
 		memcpy(secret, hibseal.pending_secret, HIBSEAL_SECRET_SIZE);
 		return 0;
@@ -448,6 +491,7 @@ int hibseal_window_still_closed(struct tpm2_hibseal_err *err)
 	struct tpm2_hibseal_err ignored;
 	int rc;
 
+	lockdep_assert_held(&hibseal.lock);
 	rc = tpm2_hibseal_read_pcrs(hibseal.chip, BIT(WINDOW_PCR), &now, err);
 	if (rc)
 		return rc;
@@ -474,6 +518,7 @@ int hibseal_window_still_closed(struct tpm2_hibseal_err *err)
  */
 int hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob)
 {
+	guard(mutex)(&hibseal.lock);
 	if (!hibseal_ready())
 		return -EPERM;
 	memcpy(secret, hibseal.secret, HIBSEAL_SECRET_SIZE);
@@ -505,7 +550,8 @@ u64 hibseal_tpm_busy_ns(void)
  */
 bool hibseal_ready(void)
 {
-	return hibseal.ready && !hibseal.open && !READ_ONCE(hibseal.lifted);
+	return READ_ONCE(hibseal.ready) && hibseal_phase() != HIBSEAL_WINDOW_OPEN &&
+	       !READ_ONCE(hibseal.lifted);
 }
 
 /**
@@ -520,5 +566,5 @@ const char *hibseal_unavailable_reason(void)
 	/* Before lift_wipe() has run, the lift is the reason all the same. */
 	if (READ_ONCE(hibseal.lifted))
 		return "lockdown was lifted in this boot";
-	return hibseal.reason;
+	return READ_ONCE(hibseal.reason);
 }
