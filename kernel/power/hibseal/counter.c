@@ -16,6 +16,96 @@
 #include "hibseal_private.h"
 
 /*
+ * The decisions, apart from the TPM and from hibseal's state so that KUnit can go through them
+ * (tests/freshness_kunit.c, included at the end of this file).
+ */
+
+/**
+ * hibseal_verdict_in_window() - may an image be restored, as the window sees it?
+ * @phase:          the window's phase
+ * @counters:       what the window did with the counters so far
+ * @ready:          sealing is available in this boot
+ * @window_counter: the anti-replay counter value the window found
+ * @image_counter:  the value the image was written at
+ *
+ * Only inside the window, once (the window advances the counter for the image it restores),
+ * with sealing available, and for the counter value the window found.
+ *
+ * Return: the verdict.
+ */
+enum hibseal_verdict hibseal_verdict_in_window(enum hibseal_phase phase,
+					       enum hibseal_counters counters, bool ready,
+					       u64 window_counter, u64 image_counter)
+{
+	if (phase != HIBSEAL_WINDOW_OPEN || counters >= HIBSEAL_COUNTER_ADVANCED)
+		return HIBSEAL_NOT_NOW;
+	if (!ready)
+		return HIBSEAL_UNAVAILABLE;
+	return image_counter == window_counter ? HIBSEAL_FRESH : HIBSEAL_STALE;
+}
+
+/**
+ * hibseal_verdict_pending() - may an image be opened after the window, with the pending key?
+ * @have_pending:   the window unsealed a pending image's key, and it is still held
+ * @lifted:         lockdown was lifted in this boot
+ * @window_counter: the anti-replay counter value the window found (before it advanced it)
+ * @image_counter:  the value the image was written at
+ *
+ * Return: the verdict.
+ */
+enum hibseal_verdict hibseal_verdict_pending(bool have_pending, bool lifted, u64 window_counter,
+					     u64 image_counter)
+{
+	if (!have_pending || lifted)
+		return HIBSEAL_NO_KEY;
+	return image_counter == window_counter ? HIBSEAL_FRESH : HIBSEAL_STALE;
+}
+
+/**
+ * hibseal_close_advances() - does closing the window advance both counters?
+ * @counters: what the window did with them so far
+ *
+ * A window that read the counters and resumed nothing uses up its counter value and ends the
+ * blobs of the boots before it. One that resumed an image advanced the anti-replay counter
+ * already and leaves the blob epoch to the restored kernel; one that could not read them can
+ * advance nothing.
+ *
+ * Return: true if both are to be advanced now.
+ */
+bool hibseal_close_advances(enum hibseal_counters counters)
+{
+	return counters == HIBSEAL_COUNTERS_READ;
+}
+
+/**
+ * hibseal_epoch_owed() - before init: does this boot still owe the blob epoch its advance?
+ * @counters:      what the window did with the counters
+ * @blobs_expired: every blob has expired already (the epoch moved past them)
+ *
+ * A window that advanced the anti-replay counter for a resume left the blob epoch to the
+ * restored kernel. Reaching init, that restore failed, and this boot runs as itself: a boot
+ * that resumed nothing, whose window must end the blobs of the boots before it.
+ *
+ * Return: true if the blob epoch must be advanced now.
+ */
+bool hibseal_epoch_owed(enum hibseal_counters counters, bool blobs_expired)
+{
+	return counters == HIBSEAL_COUNTER_ADVANCED && !blobs_expired;
+}
+
+/**
+ * hibseal_blob_expired() - has a blob with this bound expired?
+ * @epoch: the blob epoch counter as the TPM has it
+ * @bound: the highest epoch at which the blob unseals (its PolicyNV operand)
+ *
+ * Return: true once the epoch is past the bound: the TPM refuses that blob for good.
+ */
+bool hibseal_blob_expired(u64 epoch, u64 bound)
+{
+	return epoch > bound;
+}
+
+/*
  * The two counters ("The counters" in Documentation/power/sealed-hibernation.rst), NV
  * counters anyone may read and advance, defined by the first window that finds them missing:
  * - the anti-replay counter: every boot window advances it once (when it resumes an image, or
@@ -187,23 +277,28 @@ int hibseal_window_fresh(u64 image_counter)
  */
 int hibseal_window_advance_counter(u64 image_counter)
 {
+	enum hibseal_verdict verdict = HIBSEAL_NOT_NOW;
 	struct tpm2_hibseal_err err = {};
 	int rc;
 
 	lockdep_assert_held(&hibseal.lock);
-	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN || !hibseal.chip ||
-	    hibseal.counters >= HIBSEAL_COUNTER_ADVANCED) {
-		pr_err("image refused: the anti-replay counter can only be checked once, inside the boot window\n");
-		return -EACCES;
-	}
-	if (!READ_ONCE(hibseal.ready)) {
+	if (hibseal.chip)
+		verdict = hibseal_verdict_in_window(hibseal_phase(), hibseal.counters,
+						    READ_ONCE(hibseal.ready),
+						    hibseal.pending_counter, image_counter);
+	switch (verdict) {
+	case HIBSEAL_FRESH:
+		break;
+	case HIBSEAL_STALE:
+		hibseal_log_stale(image_counter);
+		return -ESTALE;
+	case HIBSEAL_UNAVAILABLE:
 		pr_err("image refused: its freshness cannot be checked: sealed hibernation is unavailable in this boot (%s)\n",
 		       READ_ONCE(hibseal.reason));
 		return -EACCES;
-	}
-	if (image_counter != hibseal.pending_counter) {
-		hibseal_log_stale(image_counter);
-		return -ESTALE;
+	default:
+		pr_err("image refused: the anti-replay counter can only be checked once, inside the boot window\n");
+		return -EACCES;
 	}
 	rc = hibseal_counter_advance(&err);
 	if (rc) {
@@ -268,7 +363,7 @@ int hibseal_window_check(void)
 		       err.step, rc, err.tpm_rc);
 		return -EIO;
 	}
-	if (epoch > hibseal.bound) {
+	if (hibseal_blob_expired(epoch, hibseal.bound)) {
 		hibseal_disable("this boot's key blob has expired", 0, NULL);
 		return -EPERM;
 	}
@@ -334,3 +429,7 @@ void hibseal_image_written(void)
 	guard(mutex)(&hibseal.lock);
 	hibseal.image_written = true;
 }
+
+#if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
+#include "tests/freshness_kunit.c"
+#endif

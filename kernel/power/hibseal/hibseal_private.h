@@ -96,11 +96,11 @@ enum hibseal_counters {
  * @pending_secret:  the pending image's secret (likewise)
  */
 struct hibseal_state {
-	struct mutex lock;		/* "Locking" in window.c */
-
 	struct tpm_chip *chip;
 	struct tpm2_hibseal_pcrs window;
 	u8 closed[SHA256_DIGEST_SIZE];
+	/* Right after @closed: the attack.* scenarios read the 32 bytes after its value. */
+	u8 secret[HIBSEAL_SECRET_SIZE];
 	struct tpm2_hibseal_blob blob;
 	u64 bound;
 	u64 counter;
@@ -124,8 +124,9 @@ struct hibseal_state {
 	bool lift_done;
 	bool have_pending;
 	bool have_renewed;
-	u8 secret[HIBSEAL_SECRET_SIZE];
 	u8 pending_secret[HIBSEAL_SECRET_SIZE];
+
+	struct mutex lock;		/* "Locking" in window.c */
 };
 
 extern struct hibseal_state hibseal;
@@ -157,6 +158,31 @@ const char *hibseal_unavailable_reason(void);
 bool hibseal_lifted(void);
 
 /* counter.c: the anti-replay counter and the blob epoch */
+
+/**
+ * enum hibseal_verdict - the freshness decision on an image being opened
+ * @HIBSEAL_FRESH:       it may be restored (once its key and MAC check out)
+ * @HIBSEAL_STALE:       it carries another counter value than the window found: -ESTALE
+ * @HIBSEAL_NOT_NOW:     inside the window only, and once: -EACCES
+ * @HIBSEAL_UNAVAILABLE: sealing is unavailable in this boot, freshness unknowable: -EACCES
+ * @HIBSEAL_NO_KEY:      after the window, and the window holds no key for it: -ENOKEY
+ */
+enum hibseal_verdict {
+	HIBSEAL_FRESH,
+	HIBSEAL_STALE,
+	HIBSEAL_NOT_NOW,
+	HIBSEAL_UNAVAILABLE,
+	HIBSEAL_NO_KEY,
+};
+
+enum hibseal_verdict hibseal_verdict_in_window(enum hibseal_phase phase,
+					       enum hibseal_counters counters, bool ready,
+					       u64 window_counter, u64 image_counter);
+enum hibseal_verdict hibseal_verdict_pending(bool have_pending, bool lifted, u64 window_counter,
+					     u64 image_counter);
+bool hibseal_close_advances(enum hibseal_counters counters);
+bool hibseal_epoch_owed(enum hibseal_counters counters, bool blobs_expired);
+bool hibseal_blob_expired(u64 epoch, u64 bound);
 
 int hibseal_counter_setup(struct tpm2_hibseal_err *err);
 int hibseal_counter_step(struct tpm_chip *chip, u32 index, u64 old, u64 *value,

@@ -109,11 +109,16 @@ void __init hibseal_window_noresume(void)
 int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_counter,
 			     u8 *secret, bool *deferred)
 {
+	enum hibseal_verdict verdict;
+
 	guard(mutex)(&hibseal.lock);
 	*deferred = hibseal_phase() != HIBSEAL_WINDOW_OPEN;
 	if (!*deferred)
 		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
-	if (!READ_ONCE(hibseal.have_pending) || READ_ONCE(hibseal.lifted)) {
+	verdict = hibseal_verdict_pending(READ_ONCE(hibseal.have_pending),
+					  READ_ONCE(hibseal.lifted), hibseal.pending_counter,
+					  image_counter);
+	if (verdict == HIBSEAL_NO_KEY) {
 		pr_err("image refused: after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)\n");
 		return -ENOKEY;
 	}
@@ -122,7 +127,7 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 		pr_err("image refused: its key blob is not the one the boot window unsealed\n");
 		return -ENOKEY;
 	}
-	if (image_counter != hibseal.pending_counter) {
+	if (verdict == HIBSEAL_STALE) {
 		hibseal_log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -148,18 +153,22 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
  */
 int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 {
+	enum hibseal_verdict verdict;
 	bool renew;
 
 	guard(mutex)(&hibseal.lock);
 	if (!deferred)
 		return hibseal_window_advance_counter(image_counter);
-	if (!READ_ONCE(hibseal.have_pending) || READ_ONCE(hibseal.lifted)) {
+	verdict = hibseal_verdict_pending(READ_ONCE(hibseal.have_pending),
+					  READ_ONCE(hibseal.lifted), hibseal.pending_counter,
+					  image_counter);
+	if (verdict == HIBSEAL_NO_KEY) {
 		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
 		return -ENOKEY;
 	}
 	renew = READ_ONCE(hibseal.have_renewed);
 	hibseal_drop_pending();
-	if (image_counter != hibseal.pending_counter) {
+	if (verdict == HIBSEAL_STALE) {
 		hibseal_log_stale(image_counter);
 		return -ESTALE;
 	}
@@ -225,7 +234,7 @@ void hibseal_take_renewed(void)
 	if (!rc)
 		rc = tpm2_hibseal_check(hibseal.chip, &hibseal.window, EPOCH_INDEX, blob, &bound,
 					&err);
-	if (!rc && bound < hibseal.epoch)
+	if (!rc && hibseal_blob_expired(hibseal.epoch, bound))
 		rc = -EKEYEXPIRED;
 	if (!rc) {
 		hibseal.blob = *blob;

@@ -63,7 +63,7 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 		else
 			pr_info("anti-replay counter at %llu\n", hibseal.counter);
 	}
-	if (!rc && hibseal.epoch > hibseal.bound)
+	if (!rc && hibseal_blob_expired(hibseal.epoch, hibseal.bound))
 		hibseal_take_renewed();
 	return NOTIFY_DONE;
 }

@@ -292,7 +292,7 @@ static int window_close(void)
 	 * A boot that resumed nothing still uses up its counter value, and ends the blobs of the
 	 * boots before it: see hibseal_counter_setup().
 	 */
-	if (hibseal.counters == HIBSEAL_COUNTERS_READ) {
+	if (hibseal_close_advances(hibseal.counters)) {
 		u64 epoch = hibseal.epoch;
 
 		rc = hibseal_counter_advance(&err) ?:
@@ -361,13 +361,8 @@ void __init hibseal_window_final(void)
 	if (hibseal_phase() != HIBSEAL_BEFORE_WINDOW) {
 		window_close();
 		allow_helpers();
-		/*
-		 * A window that advanced the anti-replay counter for a resume left the blob epoch
-		 * for the restored kernel. Here, before init, that restore failed and this boot
-		 * runs as itself: a boot that resumed nothing.
-		 */
-		if (hibseal.chip && hibseal.counters == HIBSEAL_COUNTER_ADVANCED &&
-		    !hibseal.blobs_expired)
+		/* The restore this window advanced the counter for failed: hibseal_epoch_owed() */
+		if (hibseal.chip && hibseal_epoch_owed(hibseal.counters, hibseal.blobs_expired))
 			hibseal_epoch_after_failed_restore();
 		return;
 	}

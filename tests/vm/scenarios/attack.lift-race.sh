@@ -8,7 +8,7 @@
 # that worker off the CPU and never saw none; since 6.12 the fair deadline server gives normal
 # tasks their share beside real-time hogs, so the worker runs while the spinner spins, the
 # blobs expire, lockdown drops, and the spinner sees none at once and reads: it must find the
-# window PCR's closed value at the symbol hs (the positive control: the read works) and zeros
+# window PCR's closed value at the symbol hibseal (the positive control: the read works) and zeros
 # where the secret was. A later read as root, once the spinner is done, finds the same.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -30,7 +30,7 @@ expect_order 'every key blob made so far has expired' 'Lockdown: lifted from the
 	"the blobs to expire before lockdown dropped"
 expect '^HIBSEAL: after-lift lockdown=none seal=unavailable:_lockdown_was_lifted_in_this_boot$' \
 	"lockdown none and sealing unavailable after the lift"
-expect '^memread: kcore find hs=0x[0-9a-f]+ offset=[0-9]+$' \
+expect '^memread: kcore find hibseal=0x[0-9a-f]+ offset=[0-9]+$' \
 	"root to find the closed window PCR value in hibseal's state through /proc/kcore"
 expect '^memread: kcore after zero=1$' "the secret beside it wiped"
 expect_order '^memread: lifted$' '^memread: kcore after zero=' "the spinner's own read after the lift"
