@@ -5,7 +5,7 @@
 # sealed (Secure Boot lockdown), BENCH_VM_RUNS times (default 5). Each pair of boots gives one
 # line of OUT, from the kernel's own lines on the console:
 #
-#   vm MIX plain|sealed MIB REP WRITE_S READ_S SNAPSHOT_BYTES save_lzo=S save_seal=S
+#   vm MIX plain|sealed MIB REP WRITE_S READ_S SNAPSHOT_BYTES save_comp=S save_seal=S
 #      save_io=S save_tpm=S load_lzo=S load_seal=S load_io=S load_tpm=S hibernate_total=S
 #      resume_total=S
 #

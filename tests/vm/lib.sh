@@ -30,6 +30,11 @@ VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
 # (6.1), some 250 boots a run. Only the scenarios that check them (kunit.hibseal, and
 # seal.production's "no suite") set VM_KUNIT=1; the others boot with KUnit off.
 VM_NO_KUNIT=kunit.enable=0
+# HIBSEAL_TEST_KERNEL=VARIANT: boot the kernel `make kernel-VARIANT` built wherever the test
+# kernel would boot (a hand run under lockdep: docs/testing.md). Test modules are built for the
+# test kernel and do not load in another.
+VM_DEFAULT_KERNEL=$B/bzImage
+[ -z "${HIBSEAL_TEST_KERNEL:-}" ] || VM_DEFAULT_KERNEL=$B/kernel-$HIBSEAL_TEST_KERNEL/bzImage
 VM_TPM=swtpm
 # Extra -drive options for the swap disk, e.g. throttling.bps-write=N for a slow disk.
 VM_SWAP_OPTS=${VM_SWAP_OPTS:-}
@@ -96,7 +101,7 @@ vm_vars() {
 vm_settle_boot() {
 	local W=$1 vm_failures=0 VM_LOG VM_TIMED_OUT VM_TRIGGERED VM_KILLED
 	local VM_CMDLINE="console=ttyS0 panic=-1 hibseal_vm.scenario=settle $VM_NO_KUNIT"
-	local VM_KERNEL=$B/bzImage VM_INITRD=$B/initramfs.cpio.gz VM_BOOT_TIMEOUT=300
+	local VM_KERNEL=$VM_DEFAULT_KERNEL VM_INITRD=$B/initramfs.cpio.gz VM_BOOT_TIMEOUT=300
 	local VM_TRIGGER='' VM_TRIGGER_IF='' VM_WAKE=0 VM_EXPECT_CRASH=0
 	local VM_SWAP_BLKDEBUG='' VM_SWAP_OPTS='' VM_TPM_TRAFFIC=0 VM_ROOT_IMG=${VM_ROOT_IMG:-}
 	rm -rf "$W"
@@ -180,7 +185,7 @@ vm_uki() {
 	[ "${VM_KUNIT:-0}" = 1 ] || VM_CMDLINE="$VM_CMDLINE $VM_NO_KUNIT"
 	[ -z "${VM_GUEST:-}" ] || VM_CMDLINE="$VM_CMDLINE hibseal_vm.guest=$VM_GUEST"
 	[ $# = 0 ] || VM_CMDLINE="$VM_CMDLINE $*"
-	"$top/scripts/mkuki.sh" $unsigned "${VM_KERNEL:-$B/bzImage}" "${VM_INITRD:-$B/initramfs.cpio.gz}" \
+	"$top/scripts/mkuki.sh" $unsigned "${VM_KERNEL:-$VM_DEFAULT_KERNEL}" "${VM_INITRD:-$B/initramfs.cpio.gz}" \
 		"$VM_CMDLINE" "$W/uki.efi"
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
@@ -211,7 +216,7 @@ debian_uki() {
 	local mode=$1
 	shift
 	VM_CMDLINE="console=ttyS0 panic=-1 root=/dev/vdc rw hibseal_eco=$mode $VM_NO_KUNIT $*"
-	"$top/scripts/mkuki.sh" "$B/bzImage" "$B/debian/initrd.img" "$VM_CMDLINE" "$W/uki.efi"
+	"$top/scripts/mkuki.sh" "$VM_DEFAULT_KERNEL" "$B/debian/initrd.img" "$VM_CMDLINE" "$W/uki.efi"
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
 
@@ -399,7 +404,7 @@ vm_boot() {
 	[ -z "${VM_SWAP_BLKDEBUG:-}" ] || swap_file=blkdebug:$VM_SWAP_BLKDEBUG:$W/swap.img
 	local direct_args=()
 	[ "${VM_DIRECT:-0}" = 0 ] ||
-		direct_args=(-kernel "${VM_KERNEL:-$B/bzImage}"
+		direct_args=(-kernel "${VM_KERNEL:-$VM_DEFAULT_KERNEL}"
 			-initrd "${VM_INITRD:-$B/initramfs.cpio.gz}" -append "$VM_CMDLINE")
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
