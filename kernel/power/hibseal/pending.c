@@ -93,6 +93,14 @@ void __init hibseal_window_noresume(void)
 	pr_info("noresume: the pending image's key is dropped: no resume in this boot can open that image\n");
 }
 
+/* The freshness verdict on an image opened after the window, with the pending key. */
+static enum hibseal_verdict pending_verdict(u64 image_counter)
+{
+	lockdep_assert_held(&hibseal.lock);
+	return hibseal_verdict_pending(READ_ONCE(hibseal.have_pending), READ_ONCE(hibseal.lifted),
+				       hibseal.pending_counter, image_counter);
+}
+
 /**
  * hibseal_window_image_key() - the key of an image being opened, inside the window or after it
  * @blob:          the key blob from the image header (untrusted)
@@ -115,9 +123,7 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 	*deferred = hibseal_phase() != HIBSEAL_WINDOW_OPEN;
 	if (!*deferred)
 		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
-	verdict = hibseal_verdict_pending(READ_ONCE(hibseal.have_pending),
-					  READ_ONCE(hibseal.lifted), hibseal.pending_counter,
-					  image_counter);
+	verdict = pending_verdict(image_counter);
 	if (verdict == HIBSEAL_NO_KEY) {
 		pr_err("image refused: after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)\n");
 		return -ENOKEY;
@@ -159,9 +165,7 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 	guard(mutex)(&hibseal.lock);
 	if (!deferred)
 		return hibseal_window_advance_counter(image_counter);
-	verdict = hibseal_verdict_pending(READ_ONCE(hibseal.have_pending),
-					  READ_ONCE(hibseal.lifted), hibseal.pending_counter,
-					  image_counter);
+	verdict = pending_verdict(image_counter);
 	if (verdict == HIBSEAL_NO_KEY) {
 		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
 		return -ENOKEY;
