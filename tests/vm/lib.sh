@@ -25,6 +25,9 @@ VM_MEM=${VM_MEM:-512}
 # One vCPU: under TCG, every SMI of the SMM firmware (variable writes, TPM measurements) makes all
 # vCPUs rendezvous, and a 2-vCPU Secure Boot boot measured ~70 s against ~12 s for one.
 VM_SMP=${VM_SMP:-1}
+# VM_CPU=MODEL: QEMU's -cpu for the guests (default: QEMU's own, qemu64 under TCG). For
+# measurements: docs/testing.md.
+VM_CPU=${VM_CPU:-}
 VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
 # The test kernel runs its KUnit suites at every boot: 1.4 s of a 3.1 s boot to /init under TCG
 # (6.1), some 250 boots a run. Only the scenarios that check them (kunit.hibseal, and
@@ -407,7 +410,7 @@ vm_boot() {
 		direct_args=(-kernel "${VM_KERNEL:-$VM_DEFAULT_KERNEL}"
 			-initrd "${VM_INITRD:-$B/initramfs.cpio.gz}" -append "$VM_CMDLINE")
 	timeout --kill-after=5 "$VM_BOOT_TIMEOUT" qemu-system-x86_64 \
-		-machine q35,smm=on -accel "$accel" -m "$VM_MEM" -smp "$VM_SMP" \
+		-machine q35,smm=on -accel "$accel" ${VM_CPU:+-cpu "$VM_CPU"} -m "$VM_MEM" -smp "$VM_SMP" \
 		-global driver=cfi.pflash01,property=secure,value=on \
 		-drive if=pflash,format=raw,unit=0,readonly=on,file="$OVMF_CODE" \
 		-drive if=pflash,format=raw,unit=1,file="$W/vars.fd" \
