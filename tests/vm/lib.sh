@@ -247,7 +247,7 @@ eco_hibernate() {
 # answered from memory with its marker, in the same boot.
 expect_eco_resumed() {
 	expect 'PM: hibernation: resume from hibernation' "the kernel to find the image"
-	expect 'PM: hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
 	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
 	expect "^HIBSEAL: resumed user-marker=$ECO_MARKER user-pid=[0-9]+ user-uid=1000 answers=1 boot_id=$ECO_BOOT_ID file-marker=$ECO_MARKER\$" \
 		"the user process to answer with its marker $ECO_MARKER, in boot $ECO_BOOT_ID"
@@ -557,7 +557,7 @@ seal_hibernate() {
 
 # expect_resumed: this boot restored the image written by seal_hibernate, after verifying it.
 expect_resumed() {
-	expect 'PM: hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
 	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
 	expect "^HIBSEAL: resumed marker=$SEAL_MARKER file-marker=$SEAL_MARKER boot_id=$SEAL_BOOT_ID swap-signature=SWAPSPACE2\$" \
 		"the script to continue with marker $SEAL_MARKER and boot id $SEAL_BOOT_ID"

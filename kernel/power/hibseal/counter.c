@@ -314,6 +314,9 @@ int hibseal_window_advance_counter(u64 image_counter)
 
 /**
  * hibseal_counter() - the anti-replay counter value a new image is written at
+ *
+ * Return: the counter's value as this kernel last read or advanced it (in the window, after
+ * a resume, before an image is written); 0 if it never read it.
  */
 u64 hibseal_counter(void)
 {

@@ -142,6 +142,12 @@ static inline bool hibseal_window_over(void)
 	return hibseal_phase() >= HIBSEAL_WINDOW_CLOSING;
 }
 
+/* crypto.c: opening a chunk (readers go through stream.c) */
+int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
+				   u32 *len);
+int __must_check hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
+				    u32 max, u32 *len, u32 *flags);
+
 /* window.c: the boot window and sealing's state */
 
 int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);

@@ -293,7 +293,10 @@ int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 	}
 	memzero_explicit(mac, sizeof(mac));
 	/* Authentic: now, is it fresh? This also makes it the last resume of this image. */
-	return err ?: hibseal_window_image_fresh(le64_to_cpu(img->hdr.counter), img->deferred);
+	err = err ?: hibseal_window_image_fresh(le64_to_cpu(img->hdr.counter), img->deferred);
+	if (!err)
+		pr_info("image verified: %llu chunks, image MAC matches\n", img->nr_chunks);
+	return err;
 }
 
 /**
