@@ -2,9 +2,10 @@
 #
 #   make demo     build, boot the Secure Boot + TPM VM, show what it does (the main job)
 #   make check    userspace unit tests and every VM scenario; ends with 'N passed, N failed'
-#   make kernel   the test kernel from Debian's linux-source-6.1, overlay and patches applied
+#   make kernel   the test kernel from Debian's linux-source-6.12, overlay and patches applied
 #   make kernel-production  the same source as a distribution would configure it (no self-test,
 #                 no KUnit; configs/variants/production.config), for seal.production
+#   make kernel-lockdep  the test kernel with lockdep, for a hand run (docs/testing.md)
 #   make uki      a signed UKI (kernel, test initramfs, command line) on an ESP disk image
 #   make debian   the Debian 12 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
@@ -35,6 +36,11 @@ kernel: setup
 # after the test kernel, so that `make -j` never runs two kernel builds at once.
 kernel-production: setup kernel
 	@scripts/build-kernel.sh production
+
+# The test kernel with lockdep (configs/variants/lockdep.config): by hand, not in 'make check'
+# (a second full build); HIBSEAL_TEST_KERNEL=lockdep tests/run.sh SCENARIO... boots it.
+kernel-lockdep: setup kernel
+	@scripts/build-kernel.sh lockdep
 
 # Cheap to rebuild, so always rebuilt: it holds the guest scripts and static test programs.
 initramfs: setup
@@ -81,9 +87,10 @@ patches: setup
 
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
+	@for f in Documentation/*/*.rst; do python3 -m docutils --halt=warning "$$f" /dev/null || exit 1; done
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel kernel-production initramfs lockdown lockdown-doc uki debian unit check demo bench \
+.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit check demo bench \
 	patches lint clean

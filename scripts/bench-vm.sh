@@ -5,7 +5,7 @@
 # sealed (Secure Boot lockdown), BENCH_VM_RUNS times (default 5). Each pair of boots gives one
 # line of OUT, from the kernel's own lines on the console:
 #
-#   vm MIX plain|sealed MIB REP WRITE_S READ_S SNAPSHOT_BYTES save_lzo=S save_seal=S
+#   vm MIX plain|sealed MIB REP WRITE_S READ_S SNAPSHOT_BYTES save_comp=S save_seal=S
 #      save_io=S save_tpm=S load_lzo=S load_seal=S load_io=S load_tpm=S hibernate_total=S
 #      resume_total=S
 #
@@ -43,14 +43,15 @@ field() {
 	sed -nE "s/.*$2.*/\\1/p" "$1" | head -1
 }
 
-# timing LOG save|load: "D_lzo=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
-# timing line; fails the run if the line is missing or not in the expected form.
+# timing LOG save|load: "D_comp=S D_seal=S D_io=S" (tab-separated) from the kernel's Image
+# timing line (its compressor's time is named after it: "lzo 3900 ms"); fails the run if the
+# line is missing or not in the expected form.
 timing() {
 	local t
 	t=$(grep -E "Image timing: $2 " "$1" | head -1 |
-		sed -nE 's/.*LZO ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/p')
+		sed -nE 's/.*ms, [a-z0-9-]+ ([0-9]+) ms, seal ([0-9]+) ms, I\/O ([0-9]+) ms,.*/\1 \2 \3/p')
 	[ -n "$t" ] || die "no $2 timing line in $1"
-	awk -v d="$2" '{ printf "%s_lzo=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
+	awk -v d="$2" '{ printf "%s_comp=%.3f\t%s_seal=%.3f\t%s_io=%.3f", d, $1 / 1000, d, $2 / 1000,
 		d, $3 / 1000 }' <<<"$t"
 }
 
@@ -101,10 +102,10 @@ one_run() {
 		die "$label: no TPM figures"
 	fi
 	# The whole of it, from the kernel's timestamps: hibernation entry to the last line before
-	# power-off; the boot kernel's search for the image to the jump into it.
+	# power-off; the boot kernel's start of resume (software_resume()) to the jump into it.
 	hib_total=$(span "$(stamp "$hib" 'PM: hibernation: hibernation entry')" \
 		"$(grep -E '^\[ *[0-9]+\.[0-9]+\]' "$hib" | tail -1 | sed -nE 's/^\[ *([0-9.]+)\].*/\1/p')")
-	res_total=$(span "$(stamp "$res" 'PM: hibernation: Looking for hibernation image')" \
+	res_total=$(span "$(stamp "$res" 'PM: hibernation: resume from hibernation')" \
 		"$(stamp "$res" 'printk: Suspending console')")
 	printf 'vm\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\tsave_tpm=%.3f\t%s\tload_tpm=%.3f\thibernate_total=%s\tresume_total=%s\n' \
 		"$mix" "$mode" "$mib" "$rep" "$save" "$read" $((wrote * 1024)) \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# build-kernel.sh [VARIANT]: build hibseal's test kernel from Debian's linux-source-6.1.
+# build-kernel.sh [VARIANT]: build hibseal's test kernel from Debian's linux-source (scripts/linux-source.sh).
 #
 #   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
 #   overlay (kernel/ drivers/ include/ Documentation/ Kconfig) --copy, checksummed--> $B/linux
@@ -19,7 +19,8 @@ export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$top/scripts/linux-source.sh"
+tarball=$LINUX_TARBALL
 variant=${1:-}
 fragments=("$top"/configs/*.config)
 S=$B	# this build's state: linux/ applied/ overlay.list config.stamp bzImage kernel.version
@@ -37,11 +38,11 @@ msg() { printf 'build-kernel%s: %s\n' "${variant:+ ($variant)}" "$*"; }
 die() { printf 'build-kernel: error: %s\n' "$*" >&2; exit 1; }
 
 mkdir -p "$S"
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
-msg "source: Debian linux-source-6.1 $pkgver ($tarball)"
+pkgver=$(dpkg-query -W -f='${Version}' "$LINUX_SOURCE")
+msg "source: Debian $LINUX_SOURCE $pkgver ($tarball)"
 
 # 1. Unpack, unless the tree already holds this package version.
-want="linux-source-6.1 $pkgver"
+want="$LINUX_SOURCE $pkgver"
 if [ ! -f "$src/.hibseal-source" ] || [ "$(cat "$src/.hibseal-source")" != "$want" ]; then
 	msg "unpacking $tarball"
 	rm -rf "$src" "$S/applied" "$S/overlay.list" "$S/config.stamp"
@@ -79,7 +80,7 @@ while [ $i -lt ${#want_series[@]} ]; do
 	msg "applying $p"
 	if ! patch -d "$src" -p1 -s --batch --forward <"$top/patches/$p"; then
 		rm -f "$src/.hibseal-source"
-		die "patch $p does not apply to linux-source-6.1 $pkgver"
+		die "patch $p does not apply to $LINUX_SOURCE $pkgver"
 	fi
 	cp "$top/patches/$p" "$S/applied/$p"
 	i=$((i + 1))
@@ -132,5 +133,5 @@ kmake -j"$jobs" bzImage
 [ -n "$variant" ] || kmake -j"$jobs" modules
 cp "$src/arch/x86/boot/bzImage" "$S/bzImage.new"
 mv "$S/bzImage.new" "$S/bzImage"
-echo "linux-source-6.1 $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
+echo "$LINUX_SOURCE $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
 msg "done: $S/bzImage ($(cat "$S/kernel.version"))"

@@ -16,7 +16,8 @@ set -eu
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$top/scripts/linux-source.sh"
+tarball=$LINUX_TARBALL
 results=${1:-/dev/null}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,6 +1,6 @@
 #!/bin/bash
 # mkseries.sh [OUTDIR]: the whole kernel side of hibseal as one `git format-patch` series against
-# Debian's pristine linux-source-6.1, with a cover letter (default OUTDIR: $B/series).
+# Debian's pristine linux-source package (scripts/linux-source.sh), with a cover letter (default OUTDIR: $B/series).
 #
 #   tarball --the upstream files the series touches--> base (a git repository, commit "base")
 #   base + patches/*.patch (patch -p1) + overlay --> ref: the files build-kernel.sh builds
@@ -15,15 +15,16 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 out=${1:-$B/series}
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$top/scripts/linux-source.sh"
+tarball=$LINUX_TARBALL
 plan=$top/patches/series.plan
 cover=$top/patches/cover-letter.txt
 
 msg() { printf 'mkseries: %s\n' "$*"; }
 die() { printf 'mkseries: error: %s\n' "$*" >&2; exit 1; }
 
-[ -f "$tarball" ] || die "$tarball is missing (apt-get install linux-source-6.1)"
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+[ -f "$tarball" ] || die "$tarball is missing (apt-get install $LINUX_SOURCE)"
+pkgver=$(dpkg-query -W -f='${Version}' "$LINUX_SOURCE")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -39,12 +40,12 @@ git() { command git -c init.defaultBranch=series -c core.autocrlf=false "$@"; }
 mapfile -t upstream < <(sed -n 's|^+++ b/||p; s|^--- a/||p' "$top"/patches/*.patch | sort -u |
 	grep -vxF /dev/null)
 mkdir -p "$work/base" "$work/ref"
-tar -xJf "$tarball" -C "$work/base" --strip-components=1 "${upstream[@]/#/linux-source-6.1/}" ||
+tar -xJf "$tarball" -C "$work/base" --strip-components=1 "${upstream[@]/#/$LINUX_SOURCE/}" ||
 	die "cannot extract the files patches/ changes from $tarball"
 cp -a "$work/base/." "$work/ref/"
 for p in "$top"/patches/*.patch; do
 	patch -d "$work/ref" -p1 -s --batch --forward <"$p" >/dev/null ||
-		die "${p##*/} does not apply to linux-source-6.1 $pkgver"
+		die "${p##*/} does not apply to $LINUX_SOURCE $pkgver"
 done
 while IFS=$'\t' read -r f from; do
 	[ ! -e "$work/base/$f" ] || die "overlay file $f would replace an upstream file"
@@ -55,7 +56,7 @@ done < <("$top/scripts/overlay-files.sh")
 repo=$work/base
 git -C "$repo" init -q
 git -C "$repo" add -A
-git -C "$repo" commit -q -m "linux-source-6.1 $pkgver, the files this series touches"
+git -C "$repo" commit -q -m "$LINUX_SOURCE $pkgver, the files this series touches"
 git -C "$repo" tag base
 
 # 2. The plan, one step a commit. Directives (patches/series.plan says more):
@@ -170,4 +171,4 @@ sed -e '1,2d' -e "s|@PKGVER@|$pkgver|g" -e "s|@N@|$n|g" "$cover" >"$work/blurb"
 	sed -n '/\*\*\* BLURB HERE \*\*\*/,$p' "$cl" | sed 1d
 } >"$work/cover"
 mv "$work/cover" "$cl"
-msg "$n patches and a cover letter in $out (linux-source-6.1 $pkgver)"
+msg "$n patches and a cover letter in $out ($LINUX_SOURCE $pkgver)"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# patch-workspace.sh: build/patchwork, a git tree holding the pristine Debian 6.1 versions of the
+# patch-workspace.sh: build/patchwork, a git tree holding the pristine Debian linux-source versions of the
 # files patches/ touches (commit "base"), with the series applied on top by `git am`. Edit and
 # commit there, then regenerate the series with:
 #   git -C build/patchwork format-patch -o "$PWD/patches" base..
@@ -7,7 +7,8 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 work=$B/patchwork
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$top/scripts/linux-source.sh"
+tarball=$LINUX_TARBALL
 
 "$top/scripts/setup.sh"
 rm -rf "$work"
@@ -15,7 +16,7 @@ mkdir -p "$work"
 mapfile -t files < <(sed -n 's|^+++ b/||p; s|^--- a/||p' "$top"/patches/*.patch | sort -u |
 	grep -v '^/dev/null$')
 tar -xJf "$tarball" -C "$work" --strip-components=1 \
-	"${files[@]/#/linux-source-6.1/}" 2>/dev/null || true
+	"${files[@]/#/$LINUX_SOURCE/}" 2>/dev/null || true
 cd "$work"
 git init -q
 git add -A

@@ -67,7 +67,7 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	# Checks that need no VM: the harness's crash detection; the KUnit test's known answers
 	# recomputed without the kernel (Python, the openssl command) and compared.
 	for check in "tests/vm/selftest.sh" \
-		"tests/kat/chunk-kat.sh --check $top/kernel/power/tests/hibseal_crypto_kunit.c"; do
+		"tests/kat/chunk-kat.sh --check $top/kernel/power/hibseal/tests/crypto_kunit.c"; do
 		before=$failed
 		mkdir -p "$B/unit"
 		# shellcheck disable=SC2086 # the check's arguments

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Sealed hibernation: the kernel-internal interface between the hibernation core and the
- * TPM boot window (kernel/power/hibseal_window.c).
+ * TPM boot window (kernel/power/hibseal/).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -24,12 +24,10 @@ void __init hibseal_window_final(void);
 void __init hibseal_window_noresume(void);
 int hibseal_tpm_registered(struct tpm_chip *chip);
 bool hibseal_ready(void);
-bool hibseal_lifted(void);
 bool hibseal_pending_key(void);
 bool hibseal_key_held(void);
 bool hibseal_refuses_crash_kernel(void);
 bool hibseal_window_refuses_helper(const char *path, char **argv);
-const char *hibseal_unavailable_reason(void);
 bool hibseal_lockdown_lifted(void (*drop)(void));
 int hibseal_window_before_suspend(void);
 void hibseal_window_after_suspend(void);
@@ -43,18 +41,12 @@ static inline void hibseal_window_final(void) { }
 static inline void hibseal_window_noresume(void) { }
 static inline int hibseal_tpm_registered(struct tpm_chip *chip) { return 0; }
 static inline bool hibseal_ready(void) { return false; }
-static inline bool hibseal_lifted(void) { return false; }
 static inline bool hibseal_pending_key(void) { return false; }
 static inline bool hibseal_key_held(void) { return false; }
 static inline bool hibseal_refuses_crash_kernel(void) { return false; }
 static inline bool hibseal_window_refuses_helper(const char *path, char **argv)
 {
 	return false;
-}
-
-static inline const char *hibseal_unavailable_reason(void)
-{
-	return "sealed hibernation is not built into this kernel";
 }
 
 static inline bool hibseal_lockdown_lifted(void (*drop)(void))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Sealed hibernation: declarations private to kernel/power/, one section per file.
+ * Sealed hibernation: what kernel/power/ calls in kernel/power/hibseal/, one section per file.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -8,30 +8,18 @@
 #define _KERNEL_POWER_HIBSEAL_H
 
 #include <linux/hibseal.h>
+#include <linux/lzo.h>
+#include <linux/printk.h>
 #include <linux/types.h>
 #include <uapi/linux/hibseal.h>
 
 struct crypto_aead;
 struct crypto_shash;
 struct shash_desc;
+struct swsusp_info;
 struct tpm2_hibseal_blob;
 
-/* hibseal_window.c: the TPM boot window */
-
-int __must_check hibseal_boot_secret(u8 *secret, struct tpm2_hibseal_blob *blob);
-int __must_check hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret);
-int __must_check hibseal_window_check(void);
-int __must_check hibseal_window_fresh(u64 image_counter);
-void hibseal_image_written(void);
-int __must_check hibseal_window_advance_counter(u64 image_counter);
-u64 hibseal_counter(void);
-int __must_check hibseal_window_image_key(const struct tpm2_hibseal_blob *blob,
-					  u64 image_counter, u8 *secret, bool *deferred);
-int __must_check hibseal_window_image_fresh(u64 image_counter, bool deferred);
-bool hibseal_window_pending(u64 *counter);
-int __must_check hibseal_window_store_blob(void);
-
-/* hibseal_crypto.c: image keys, chunk sealing, image MAC */
+/* hibseal/crypto.c: image keys, chunk sealing, image MAC */
 
 #define HIBSEAL_AES_KEY_SIZE	32
 
@@ -85,10 +73,6 @@ unsigned int hibseal_aead_tag_size(unsigned int aead);
 #ifdef CONFIG_HIBERNATION_SEAL
 int __must_check hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, u32 flags,
 				    u8 *chunk, u32 len);
-int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
-				   u32 *len);
-int __must_check hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
-				    u32 max, u32 *len, u32 *flags);
 #endif
 int __must_check hibseal_image_mac_init(struct hibseal_image_mac *m,
 					const struct hibseal_keys *keys);
@@ -105,7 +89,7 @@ static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
 	return sizeof(struct hibseal_chunk_header) + len + s->tag_size;
 }
 
-/* hibseal_image.c: one image, written or read */
+/* hibseal/image.c: one image, written or read */
 
 /**
  * struct hibseal_image - a sealed image being written or read
@@ -173,21 +157,108 @@ static inline int hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, 
 {
 	return -EOPNOTSUPP;
 }
+#endif
 
-static inline int hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
-				    u32 *len)
+/* hibseal/stream.c: reading a sealed chunk stream; the reasons an image is refused for */
+
+/*
+ * Pages of plaintext a chunk carries at most (the unit the swap writer compresses, whose
+ * UNC_PAGES swap.c checks against this), and the bytes of compressed data that may take.
+ */
+#define HIBSEAL_CHUNK_PAGES	32
+#define HIBSEAL_CHUNK_DATA_MAX	lzo1x_worst_compress(HIBSEAL_CHUNK_PAGES * PAGE_SIZE)
+
+/**
+ * enum hibseal_refusal - why a reader refuses an image, after its header was accepted
+ * @HIBSEAL_REFUSE_UNSEALED:      not sealed, and lockdown allows only sealed images
+ * @HIBSEAL_REFUSE_CRC32:         sealed, and its swap header asks for a CRC32
+ * @HIBSEAL_REFUSE_NO_HEADER:     sealed, and its swap header points to no sealed header
+ * @HIBSEAL_REFUSE_METADATA:      chunk 0 does not authenticate, or is not one page
+ * @HIBSEAL_REFUSE_METADATA_SIZE: chunk 0 describes another image than the header
+ * @HIBSEAL_REFUSE_MALFORMED:     a chunk header's length is out of bounds
+ * @HIBSEAL_REFUSE_FORGED:        a chunk does not authenticate
+ * @HIBSEAL_REFUSE_OPEN:          a chunk could not be opened (out of memory, crypto error)
+ * @HIBSEAL_REFUSE_COMPRESSION:   a chunk names another compression than its image
+ * @HIBSEAL_REFUSE_PAGES:         a chunk does not decompress to whole pages
+ * @HIBSEAL_REFUSE_PAST_END:      a chunk carries pages past the end of the image
+ * @HIBSEAL_REFUSE_NOT_FINAL:     the image is complete and its last chunk is not the final one
+ * @HIBSEAL_REFUSE_EARLY_FINAL:   the final chunk comes before the image is complete
+ * @HIBSEAL_REFUSE_SHORT:         the stream ends before its final chunk
+ * @HIBSEAL_REFUSE_TRAILING:      more stream after the final chunk
+ * @HIBSEAL_REFUSE_HOLES:         the pages the stream carried end before the image does
+ * @HIBSEAL_REFUSE_LIFTED:        lockdown was lifted while the image was being resumed
+ * @HIBSEAL_REFUSE_ERASE:         its sealed header could not be erased before the restore
+ * @HIBSEAL_NR_REFUSALS:          the number of reasons
+ *
+ * The header's own checks (a malformed field, another kernel, TPM or window, a stale image)
+ * are logged by hibseal_image_open() and hibseal_image_verify() with the values they found.
+ */
+enum hibseal_refusal {
+	HIBSEAL_REFUSE_UNSEALED,
+	HIBSEAL_REFUSE_CRC32,
+	HIBSEAL_REFUSE_NO_HEADER,
+	HIBSEAL_REFUSE_METADATA,
+	HIBSEAL_REFUSE_METADATA_SIZE,
+	HIBSEAL_REFUSE_MALFORMED,
+	HIBSEAL_REFUSE_FORGED,
+	HIBSEAL_REFUSE_OPEN,
+	HIBSEAL_REFUSE_COMPRESSION,
+	HIBSEAL_REFUSE_PAGES,
+	HIBSEAL_REFUSE_PAST_END,
+	HIBSEAL_REFUSE_NOT_FINAL,
+	HIBSEAL_REFUSE_EARLY_FINAL,
+	HIBSEAL_REFUSE_SHORT,
+	HIBSEAL_REFUSE_TRAILING,
+	HIBSEAL_REFUSE_HOLES,
+	HIBSEAL_REFUSE_LIFTED,
+	HIBSEAL_REFUSE_ERASE,
+	HIBSEAL_NR_REFUSALS
+};
+
+#ifdef CONFIG_HIBERNATION_SEAL
+int hibseal_refuse(enum hibseal_refusal why, u64 index, int err);
+int __must_check hibseal_stream_size(const struct hibseal_image *img, u64 index,
+				     const u8 *chunk, size_t *size);
+int __must_check hibseal_stream_open(const struct hibseal_image *img, u64 index, u8 *chunk,
+				     u32 alg, u32 *len, u32 *flags);
+int __must_check hibseal_stream_accept(struct hibseal_image *img, u64 index, int opened,
+				       const u8 *chunk, u32 len);
+int __must_check hibseal_stream_metadata(struct hibseal_image *img, u8 *chunk,
+					 struct swsusp_info *info);
+#else
+/* Without CONFIG_HIBERNATION_SEAL a sealed image, and under lockdown any image, is refused. */
+static inline int hibseal_refuse(enum hibseal_refusal why, u64 index, int err)
+{
+	pr_err("image refused: sealed hibernation is not built into this kernel\n");
+	return -EPERM;
+}
+
+static inline int hibseal_stream_size(const struct hibseal_image *img, u64 index,
+				      const u8 *chunk, size_t *size)
 {
 	return -EOPNOTSUPP;
 }
 
-static inline int hibseal_chunk_open(const struct hibseal_sealer *s, u64 index, u8 *chunk,
-				     u32 max, u32 *len, u32 *flags)
+static inline int hibseal_stream_open(const struct hibseal_image *img, u64 index, u8 *chunk,
+				      u32 alg, u32 *len, u32 *flags)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_stream_accept(struct hibseal_image *img, u64 index, int opened,
+					const u8 *chunk, u32 len)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_stream_metadata(struct hibseal_image *img, u8 *chunk,
+					  struct swsusp_info *info)
 {
 	return -EOPNOTSUPP;
 }
 #endif
 
-/* hibseal_snapshot.c: the sealed /dev/snapshot protocol */
+/* hibseal/snapshot.c: the sealed /dev/snapshot protocol */
 
 struct hibseal_snapshot;
 struct snapshot_handle;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # chunk-kat.sh [--check FILE]: compute the known-answer vectors of the KUnit test
-# hibseal_crypto_kunit.c independently of the kernel: HKDF-SHA256 and HMAC-SHA256 with Python's
+# kernel/power/hibseal/tests/crypto_kunit.c independently of the kernel: HKDF-SHA256 and HMAC-SHA256 with Python's
 # hashlib/hmac, AES-256 (CTR, and the blocks GCM needs) with the openssl command, GCM's GHASH
 # in Python. Prints C arrays to paste into the test; with --check, compares them with the
 # arrays of that name in FILE instead and prints 'ok - unit.kat.NAME' lines (make check).

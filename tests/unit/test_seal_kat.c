@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libhibseal's sealing (OpenSSL 3) against the kernel's: the known answers the kernel's KUnit
- * test (kernel/power/tests/hibseal_crypto_kunit.c) asserts hibseal_crypto.c produces are
+ * test (kernel/power/hibseal/tests/crypto_kunit.c) asserts hibseal/crypto.c produces are
  * extracted from that file at build time (kat_vectors.h) and must come out of
  * userspace/uswsusp/lib/seal.c byte for byte. Also: both constructions open what they seal,
  * refuse every flipped bit of a sealed chunk and a wrong index, and the image MAC changes with

@@ -34,7 +34,7 @@ EOF
 cat >"$t/log" <<'EOF'
 [    0.000000] Linux version 6.1.192 (hibseal@hibseal) #23 SMP
 [    1.466837] hibseal: usermode helper /sbin/modprobe crypto-ctr(aes) refused: the boot window is open (no userspace may run until it closes)
-[    4.161238] PM: hibseal: image refused: chunk 728 does not authenticate
+[    4.161238] hibseal: image refused: chunk 728 does not authenticate
 [    4.517539] hibseal: cannot hibernate: the TPM does not answer (TPM2_PCR_Read failed, -5, TPM rc 0x009)
 [    5.000000] Lockdown: hibseal-memread: use of bpf to read kernel RAM is restricted; see man kernel_lockdown.7
 [    5.100000] PM: hibernation: hibernation exit

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * TPM 2.0 commands behind sealed hibernation (docs/design.md, "the boot window").
+ * TPM 2.0 commands behind sealed hibernation ("The boot window" in
+ * Documentation/power/sealed-hibernation.rst).
  *
  * Seal, inside the boot window:
  *   CreatePrimary  fixed ECC P-256 storage template in the owner hierarchy (no provisioning)
@@ -21,19 +22,18 @@
  * Copyright (C) 2026 The hibseal authors
  */
 
-#include <asm/unaligned.h>
 #include <linux/atomic.h>
 #include <linux/ktime.h>
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <linux/tpm2_hibseal.h>
+#include <linux/unaligned.h>
 #include <crypto/algapi.h>
 
 #include "tpm.h"
 
 #define TPM2_RH_OWNER			0x40000001
-#define TPM2_RH_NULL			0x40000007
 #define TPM2_CC_CERTIFY_CREATION	0x014a
 #define TPM2_CC_START_AUTH_SESSION	0x0176
 #define TPM2_CC_POLICY_PCR		0x017f
@@ -42,12 +42,6 @@
 #define TPM2_CC_NV_DEFINE_SPACE		0x012a
 #define TPM2_CC_NV_INCREMENT		0x0134
 #define TPM2_CC_NV_READ_PUBLIC		0x0169
-#define TPM2_ALG_AES			0x0006
-#define TPM2_ALG_ECC			0x0023
-#define TPM2_ALG_CFB			0x0043
-#define TPM2_ECC_NIST_P256		0x0003
-#define TPM2_SE_POLICY			0x01
-#define TPM2_ST_CREATION		0x8021
 #define TPM2_PCR_SELECT_SIZE		3
 #define TPM2_EO_UNSIGNED_LE		0x0009
 
@@ -71,7 +65,6 @@
 #define TPM2_RC_VALUE			0x084
 #define TPM2_RC_POLICY			0x126
 #define TPM2_RC_POLICY_FAIL		0x09d
-#define TPM2_RC_INTEGRITY		0x09f
 #define TPM2_RC_TICKET			0x0a0
 #define TPM2_RC_LOCKOUT			0x921
 #define TPM2_RC_NV_UNINITIALIZED	0x14a
@@ -190,21 +183,20 @@ static int tpm_error(struct tpm2_hibseal_err *err, const char *step, ssize_t rc)
 	}
 }
 
-/* Time spent in hibseal's TPM commands this boot (docs/benchmarks.md). */
+/* Time spent in hibseal's TPM commands this boot, for the "Image timing" line. */
 static atomic64_t busy_ns = ATOMIC64_INIT(0);
 
 /**
  * tpm2_hibseal_busy_ns() - time spent in sealed hibernation's TPM commands so far this boot
  *
- * Return: nanoseconds, summed over the commands sent from this file (PCR reads and extends
- * from tpm_try_get_ops() to tpm_put_ops(), the others in tpm_transmit_cmd(); the short
+ * Return: nanoseconds, summed over the commands sent from this file (PCR reads from
+ * tpm_try_get_ops() to tpm_put_ops(), the others in tpm_transmit_cmd(); the short
  * TPM2_FlushContext calls are not counted).
  */
 u64 tpm2_hibseal_busy_ns(void)
 {
 	return atomic64_read(&busy_ns);
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_busy_ns);
 
 static int transmit(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
 		    struct tpm2_hibseal_err *err, const char *step)
@@ -217,6 +209,32 @@ static int transmit(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
 	start = ktime_get_ns();
 	rc = tpm_transmit_cmd(chip, buf, min_body, NULL);
 	atomic64_add(ktime_get_ns() - start, &busy_ns);
+	return rc ? tpm_error(err, step, rc) : 0;
+}
+
+/*
+ * A command that carries a secret runs in the TPM core's salted HMAC session
+ * (CONFIG_TCG_TPM2_HMAC): tpm_buf_fill_hmac_session() encrypted the secret parameter before
+ * this, and the response's HMAC is checked (and its first parameter decrypted) here, so that
+ * nothing on the bus shows the secret and a changed response is refused.
+ */
+static int transmit_hmac(struct tpm_chip *chip, struct tpm_buf *buf, size_t min_body,
+			 struct tpm2_hibseal_err *err, const char *step)
+{
+	u64 start;
+	int rc;
+
+	if (buf->flags & TPM_BUF_OVERFLOW) {
+		tpm2_end_auth_session(chip);
+		return tpm_error(err, step, -E2BIG);
+	}
+	rc = tpm_buf_fill_hmac_session(chip, buf);
+	if (rc)
+		return tpm_error(err, step, rc);
+	start = ktime_get_ns();
+	rc = tpm_transmit_cmd(chip, buf, min_body, NULL);
+	atomic64_add(ktime_get_ns() - start, &busy_ns);
+	rc = tpm_buf_check_hmac_response(chip, buf, rc);
 	return rc ? tpm_error(err, step, rc) : 0;
 }
 
@@ -337,7 +355,36 @@ void tpm2_hibseal_policy_digest(const struct tpm2_hibseal_pcrs *pcrs, u32 nv_ind
 	sha256_update(&sctx, name, sizeof(name));
 	sha256_final(&sctx, digest);
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_policy_digest);
+
+/*
+ * tpm_try_get_ops(), also for a chip the TPM core has disabled (TPM_CHIP_FLAG_DISABLE): the
+ * core does so when a reset changed the TPM's null seed, for its HMAC sessions. Reading PCRs,
+ * extending the window PCR and advancing the counters need no session, and are what closes
+ * the window again after that reset: they must not wait for whoever disabled the chip first.
+ */
+static int get_ops_closing(struct tpm_chip *chip)
+{
+	int rc = -EIO;
+
+	if (!(READ_ONCE(chip->flags) & TPM_CHIP_FLAG_DISABLE))
+		return tpm_try_get_ops(chip);
+	get_device(&chip->dev);
+	down_read(&chip->ops_sem);
+	if (!chip->ops)
+		goto out;
+	mutex_lock(&chip->tpm_mutex);
+	if (chip->flags & TPM_CHIP_FLAG_SUSPENDED)
+		goto unlock;
+	rc = tpm_chip_start(chip);
+	if (!rc)
+		return 0;
+unlock:
+	mutex_unlock(&chip->tpm_mutex);
+out:
+	up_read(&chip->ops_sem);
+	put_device(&chip->dev);
+	return rc;
+}
 
 /**
  * tpm2_hibseal_read_pcrs() - read a set of SHA-256 PCRs
@@ -358,7 +405,7 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 
 	if (!mask || mask >> TPM2_HIBSEAL_NR_PCRS)
 		return tpm_error(err, "PCR selection", -EINVAL);
-	rc = tpm_try_get_ops(chip);
+	rc = get_ops_closing(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
 	pcrs->mask = mask;
@@ -375,7 +422,6 @@ int tpm2_hibseal_read_pcrs(struct tpm_chip *chip, u32 mask, struct tpm2_hibseal_
 	atomic64_add(ktime_get_ns() - start, &busy_ns);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_read_pcrs);
 
 /**
  * tpm2_hibseal_extend() - extend a PCR in every allocated bank with a fixed event
@@ -384,31 +430,44 @@ EXPORT_SYMBOL_GPL(tpm2_hibseal_read_pcrs);
  * @event: event text; each bank gets SHA-256(@event), cut or zero-padded to its digest size
  * @err:   on failure, the step that failed
  *
+ * A password session, not the TPM core's tpm2_pcr_extend(): with TCG_TPM2_HMAC that starts an
+ * HMAC session, and after a TPM reset (S3) the core finds the null seed changed and disables
+ * the chip, before the window PCR could be closed again. An extend carries no secret.
+ *
  * Return: 0, or -errno.
  */
 int tpm2_hibseal_extend(struct tpm_chip *chip, u32 pcr, const char *event,
 			struct tpm2_hibseal_err *err)
 {
-	struct tpm_digest digests[TPM2_MAX_PCR_BANKS] = {};
-	u64 start = ktime_get_ns();
-	u8 h[SHA256_DIGEST_SIZE];
+	u8 h[SHA256_DIGEST_SIZE], d[TPM2_MAX_DIGEST_SIZE];
+	struct tpm_buf buf;
 	int i, rc;
 
-	rc = tpm_try_get_ops(chip);
+	rc = get_ops_closing(chip);
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
-	sha256(event, strlen(event), h);
-	for (i = 0; i < chip->nr_allocated_banks; i++) {
-		digests[i].alg_id = chip->allocated_banks[i].alg_id;
-		memcpy(digests[i].digest, h,
-		       min_t(u16, chip->allocated_banks[i].digest_size, sizeof(h)));
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_PCR_EXTEND);
+	if (rc) {
+		tpm_put_ops(chip);
+		return tpm_error(err, "TPM2_PCR_Extend", rc);
 	}
-	rc = tpm2_pcr_extend(chip, pcr, digests);
+	sha256(event, strlen(event), h);
+	tpm_buf_append_u32(&buf, pcr);
+	append_password_auth(&buf);
+	tpm_buf_append_u32(&buf, chip->nr_allocated_banks);
+	for (i = 0; i < chip->nr_allocated_banks; i++) {
+		u16 size = min_t(u16, chip->allocated_banks[i].digest_size, sizeof(d));
+
+		memset(d, 0, sizeof(d));
+		memcpy(d, h, min_t(u16, size, sizeof(h)));
+		tpm_buf_append_u16(&buf, chip->allocated_banks[i].alg_id);
+		tpm_buf_append(&buf, d, size);
+	}
+	rc = transmit(chip, &buf, 0, err, "TPM2_PCR_Extend");
+	tpm_buf_destroy(&buf);
 	tpm_put_ops(chip);
-	atomic64_add(ktime_get_ns() - start, &busy_ns);
-	return rc ? tpm_error(err, "TPM2_PCR_Extend", rc) : 0;
+	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_extend);
 
 /* CreatePrimary with the fixed storage template: the same key at every boot of this TPM. */
 static int create_primary(struct tpm_chip *chip, u32 *handle, struct tpm2_hibseal_err *err)
@@ -425,13 +484,13 @@ static int create_primary(struct tpm_chip *chip, u32 *handle, struct tpm2_hibsea
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, 26);		/* inPublic: TPMT_PUBLIC, ECC storage key */
-	tpm_buf_append_u16(&buf, TPM2_ALG_ECC);
+	tpm_buf_append_u16(&buf, TPM_ALG_ECC);
 	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
 	tpm_buf_append_u32(&buf, PRIMARY_ATTRS);
 	tpm_buf_append_u16(&buf, 0);		/* authPolicy */
-	tpm_buf_append_u16(&buf, TPM2_ALG_AES);	/* symmetric: AES-128-CFB */
+	tpm_buf_append_u16(&buf, TPM_ALG_AES);	/* symmetric: AES-128-CFB */
 	tpm_buf_append_u16(&buf, 128);
-	tpm_buf_append_u16(&buf, TPM2_ALG_CFB);
+	tpm_buf_append_u16(&buf, TPM_ALG_CFB);
 	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* scheme */
 	tpm_buf_append_u16(&buf, TPM2_ECC_NIST_P256);
 	tpm_buf_append_u16(&buf, TPM_ALG_NULL);	/* kdf */
@@ -481,11 +540,21 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 	int rc;
 
 	tpm2_hibseal_policy_digest(pcrs, nv_index, nv_max, policy);
-	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
+	rc = tpm2_start_auth_session(chip);
 	if (rc)
+		return tpm_error(err, "TPM2_StartAuthSession", rc);
+	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_CREATE);
+	if (rc) {
+		tpm2_end_auth_session(chip);
 		return tpm_error(err, "TPM2_Create", rc);
-	tpm_buf_append_u32(&buf, parent);
-	append_password_auth(&buf);
+	}
+	rc = tpm_buf_append_name(chip, &buf, parent, NULL);
+	if (rc) {
+		rc = tpm_error(err, "TPM2_Create", rc);
+		goto out;
+	}
+	/* The parent's empty authorization, in the session that encrypts inSensitive. */
+	tpm_buf_append_hmac_session(chip, &buf, TPM2_SA_DECRYPT, NULL, 0);
 	tpm_buf_append_u16(&buf, 4 + len);	/* inSensitive: empty auth, the secret */
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u16(&buf, len);
@@ -503,9 +572,10 @@ static int create_sealed(struct tpm_chip *chip, u32 parent, const struct tpm2_hi
 	tpm_buf_append_u32(&buf, upper_32_bits(nv_max));
 	tpm_buf_append_u32(&buf, lower_32_bits(nv_max));
 	append_pcr_selection(&buf, pcrs->mask);	/* creationPCR */
-	rc = transmit(chip, &buf, 4, err, "TPM2_Create");
+	rc = transmit_hmac(chip, &buf, 4, err, "TPM2_Create");
 	if (!rc && store_blob(&buf, blob))
 		rc = tpm_error(err, "TPM2_Create response", -EBADMSG);
+out:
 	memzero_explicit(buf.data, PAGE_SIZE);
 	tpm_buf_destroy(&buf);
 	return rc;
@@ -542,10 +612,11 @@ int tpm2_hibseal_seal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pcr
 				   err);
 		tpm2_flush_context(chip, primary);
 	}
+	/* The session key could decrypt a recording of the command: it goes now. */
+	tpm2_end_auth_session(chip);
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_seal);
 
 static int split_blob(const struct tpm2_hibseal_blob *blob, struct blob_parts *parts)
 {
@@ -765,18 +836,34 @@ static int unseal(struct tpm_chip *chip, u32 object, u32 mask, u32 nv_index, u64
 	rc = start_policy(chip, mask, nv_index, nv_max, &session, err);
 	if (rc)
 		return rc;
+	rc = tpm2_start_auth_session(chip);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		return tpm_error(err, "TPM2_StartAuthSession", rc);
+	}
 	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, TPM2_CC_UNSEAL);
 	if (rc) {
+		tpm2_end_auth_session(chip);
 		tpm2_flush_context(chip, session);
 		return tpm_error(err, "TPM2_Unseal", rc);
 	}
-	tpm_buf_append_u32(&buf, object);
-	tpm_buf_append_u32(&buf, 9);		/* the policy session, not continued */
+	rc = tpm_buf_append_name(chip, &buf, object, NULL);
+	if (rc) {
+		tpm2_flush_context(chip, session);
+		rc = tpm_error(err, "TPM2_Unseal", rc);
+		goto out;
+	}
+	/*
+	 * The policy session authorizes, and is not continued; the TPM core's HMAC session
+	 * after it authorizes nothing but encrypts the response: the secret.
+	 */
+	tpm_buf_append_u32(&buf, 9);
 	tpm_buf_append_u32(&buf, session);
 	tpm_buf_append_u16(&buf, 0);
 	tpm_buf_append_u8(&buf, 0);
 	tpm_buf_append_u16(&buf, 0);
-	rc = transmit(chip, &buf, 6, err, "TPM2_Unseal");
+	tpm_buf_append_hmac_session(chip, &buf, TPM2_SA_ENCRYPT, NULL, 0);
+	rc = transmit_hmac(chip, &buf, 6, err, "TPM2_Unseal");
 	if (rc) {
 		tpm2_flush_context(chip, session);
 		goto out;
@@ -872,10 +959,11 @@ int tpm2_hibseal_unseal(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *p
 		rc = unseal(chip, object, pcrs->mask, nv_index, *nv_max, secret, len, err);
 		tpm2_flush_context(chip, object);
 	}
+	/* The session key could decrypt a recording of the answer: it goes now. */
+	tpm2_end_auth_session(chip);
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_unseal);
 
 /**
  * tpm2_hibseal_check() - check a blob as tpm2_hibseal_unseal() does, without unsealing it
@@ -908,7 +996,6 @@ int tpm2_hibseal_check(struct tpm_chip *chip, const struct tpm2_hibseal_pcrs *pc
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_check);
 
 /*
  * hibseal's counters (the anti-replay counter and the blob epoch) are NV counter indices. A
@@ -1063,7 +1150,7 @@ static int counter_increment(struct tpm_chip *chip, u32 index, struct tpm2_hibse
 int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 			      struct tpm2_hibseal_err *err)
 {
-	int rc = tpm_try_get_ops(chip);
+	int rc = get_ops_closing(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
@@ -1072,7 +1159,6 @@ int tpm2_hibseal_counter_read(struct tpm_chip *chip, u32 index, u64 *value,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_read);
 
 /**
  * tpm2_hibseal_counter_define() - define one of hibseal's counter indices
@@ -1100,7 +1186,6 @@ int tpm2_hibseal_counter_define(struct tpm_chip *chip, u32 index, bool redefine,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_define);
 
 /**
  * tpm2_hibseal_counter_increment() - advance one of hibseal's counters
@@ -1113,7 +1198,7 @@ EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_define);
 int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 				   struct tpm2_hibseal_err *err)
 {
-	int rc = tpm_try_get_ops(chip);
+	int rc = get_ops_closing(chip);
 
 	if (rc)
 		return tpm_error(err, "TPM access", rc);
@@ -1121,7 +1206,6 @@ int tpm2_hibseal_counter_increment(struct tpm_chip *chip, u32 index,
 	tpm_put_ops(chip);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(tpm2_hibseal_counter_increment);
 
 struct each_chip {
 	int (*fn)(struct tpm_chip *chip, void *data);
@@ -1153,5 +1237,9 @@ int tpm2_hibseal_for_each_chip(int (*fn)(struct tpm_chip *chip, void *data), voi
 {
 	struct each_chip e = { .fn = fn, .data = data };
 
-	return class_for_each_device(tpm_class, NULL, &e, each_chip);
+	return class_for_each_device(&tpm_class, NULL, &e, each_chip);
 }
+
+#if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
+#include "tpm2-hibseal-kunit.c"
+#endif

@@ -38,7 +38,9 @@
 /* hibseal_chunk_header.flags */
 #define HIBSEAL_CHUNK_FINAL		0x1	/* the last chunk of the image */
 #define HIBSEAL_CHUNK_LZO		0x2	/* the plaintext is LZO-1X compressed */
-#define HIBSEAL_CHUNK_FLAGS		(HIBSEAL_CHUNK_FINAL | HIBSEAL_CHUNK_LZO)
+#define HIBSEAL_CHUNK_LZ4		0x4	/* the plaintext is LZ4 compressed */
+#define HIBSEAL_CHUNK_FLAGS		(HIBSEAL_CHUNK_FINAL | HIBSEAL_CHUNK_LZO | \
+					 HIBSEAL_CHUNK_LZ4)
 
 #define HIBSEAL_CHUNK_MAGIC		0x4b435348	/* "HSCK" */
 
@@ -103,7 +105,7 @@ struct hibseal_image_header {
 };
 
 /*
- * The sealed /dev/snapshot protocol (uswsusp): see docs/uswsusp-protocol.md of hibseal.
+ * The sealed /dev/snapshot protocol (uswsusp): see Documentation/power/sealed-hibernation.rst.
  *
  * Hibernation (the device opened O_RDONLY): SNAPSHOT_SEAL with a zeroed header, then the usual
  * SNAPSHOT_FREEZE and SNAPSHOT_CREATE_IMAGE; read() then returns the sealed chunk stream, a byte

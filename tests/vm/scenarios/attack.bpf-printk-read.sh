@@ -2,7 +2,7 @@
 # Root reads kernel memory with bpf_snprintf("%s"), which 6.1 gives any program of a
 # CAP_PERFMON caller and which asks nobody before it copies a kernel string. Under integrity
 # lockdown with sealing ready, root's socket filter reads the kernel banner (a known value),
-# then scans the memory at the symbol hs for the window PCR's closed value and reads the 32
+# then scans the memory at the symbol hibseal for the window PCR's closed value and reads the 32
 # bytes after it, the boot secret; then the boot hibernates. Whatever was read is tried as the
 # key of the image on the swap disk (hibseal verify --key): a secret that verifies it would
 # let root forge an image the next boot restores. The kernel must refuse every such read for
@@ -21,7 +21,7 @@ expect '^HIBSEAL: memread: bpf refused step=run helper=-1 ' \
 expect 'Lockdown: hibseal-memread: use of bpf to read kernel RAM is restricted' \
 	"lockdown's line for the refused read"
 expect_not 'memread: bpf banner match=' "the banner read through %s"
-expect_not 'memread: bpf (find hs=|after )' "any byte of hibseal's state read through %s"
+expect_not 'memread: bpf (find hibseal=|after )' "any byte of hibseal's state read through %s"
 expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
 # What root's bytes would open: tried as the image's key, on the host.
 leak=$(grep -ao 'memread: bpf after hex=[0-9a-f]*' "$VM_LOG" | head -n 1 | cut -d= -f2)

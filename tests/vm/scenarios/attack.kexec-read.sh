@@ -7,7 +7,7 @@
 # after each match. The first kernel must have wiped its keys before the jump (its reboot
 # notifier). Before the jump the first kernel wrote an image in mode test_resume and ran on:
 # the snapshot's pages and the writer's buffers, copies of memory with hibseal's state in them,
-# were freed, and must have been cleared (every hs-shaped match in RAM, 32 zero bytes then the
+# were freed, and must have been cleared (every match of hibseal's state in RAM, 32 zero bytes then the
 # closed value, must be followed by zeros). Positive control: the scan finds the closed value,
 # so it does read the first kernel's state (and, before the fixes, found the secret there and in
 # the freed copies: nonzero bytes).
@@ -33,10 +33,10 @@ closed=$(guest_value pcr14-now)
 grep -q "^HIBSEAL: pcr14-now=$closed\$" <<<"$child" ||
 	fail "the kexec'd kernel does not see the first kernel's closed window PCR value"
 # Where the first kernel's hibseal state was: its "Kernel data" in /proc/iomem (root reads it)
-# plus the offset of hs in System.map, as an attacker computes it.
+# plus the offset of hibseal in System.map, as an attacker computes it.
 map=$B/linux/System.map
 data=$(guest_value kernel-data | sed -n 's/^\([0-9a-f]*\)-[0-9a-f]*:Kerneldata.*/\1/p')
-hs_off=$(( 0x$(awk '$3 == "hs" { print $1; exit }' "$map") - 0x$(awk '$3 == "_sdata" { print $1 }' "$map") ))
+hs_off=$(( 0x$(awk '$3 == "hibseal" { print $1; exit }' "$map") - 0x$(awk '$3 == "_sdata" { print $1 }' "$map") ))
 hs=$(( 0x$data + hs_off ))
 found=''
 while read -r paddr after zero; do

@@ -31,7 +31,7 @@ child=$(sed -n '/^HIBSEAL: crash-kernel$/,$p' "$VM_LOG")
 if [ -n "$child" ]; then
 	map=$B/linux/System.map
 	data=$(guest_value kernel-data | sed -n 's/^\([0-9a-f]*\)-[0-9a-f]*:Kerneldata.*/\1/p')
-	hs=$(( 0x$data + 0x$(awk '$3 == "hs" { print $1; exit }' "$map") -
+	hs=$(( 0x$data + 0x$(awk '$3 == "hibseal" { print $1; exit }' "$map") -
 		0x$(awk '$3 == "_sdata" { print $1 }' "$map") ))
 	while read -r paddr after zero; do
 		if [ $((paddr)) -ge $hs ] && [ $((paddr)) -lt $((hs + 1024)) ]; then

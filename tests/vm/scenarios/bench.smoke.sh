@@ -17,13 +17,17 @@ if ! log=$("$top/scripts/bench.sh" --smoke 2>&1); then
 fi
 cores=$(nproc)
 lines=$(grep -c '^pipeline' "$smoke/native.tsv" || true)
-[ "$lines" = $((3 * cores * 4 * 2)) ] ||
-	fail "native: $lines pipeline lines, expected 3 mixes x $cores thread counts x 4 constructions (plain, plain-nocrc, ctr-hmac, gcm) x 2 directions"
+[ "$lines" = $((3 * cores * 4 * 2 * 2)) ] ||
+	fail "native: $lines pipeline lines, expected 3 mixes x $cores thread counts x 4 constructions (plain, plain-nocrc, ctr-hmac, gcm) x 2 compressors (lzo, lz4) x 2 directions"
+for comp in lzo lz4; do
+	grep -Eq "^pipeline	typical	ctr-hmac	$comp	save	" "$smoke/native.tsv" ||
+		fail "native: no sealed $comp run"
+done
 for mode in plain sealed; do
-	grep -Eq "^vm	typical	$mode	32	1	[0-9.]+	[0-9.]+	[0-9]+	save_lzo=" "$smoke/vm.tsv" ||
+	grep -Eq "^vm	typical	$mode	32	1	[0-9.]+	[0-9.]+	[0-9]+	save_comp=" "$smoke/vm.tsv" ||
 		fail "VM: no $mode run in $smoke/vm.tsv"
 done
-grep -q '^| sealed/plain >= 0.90 per thread, ctr-hmac' "$smoke/benchmarks.md" ||
+grep -q '^| sealed/plain-nocrc >= 0.90 per thread, save |' "$smoke/benchmarks.md" ||
 	fail "the report has no goals table"
 grep -q '^## In the VM: hibernate and resume' "$smoke/benchmarks.md" ||
 	fail "the report has no VM section"

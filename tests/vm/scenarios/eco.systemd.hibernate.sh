@@ -17,7 +17,7 @@ swapimg layout >"$W/layout.txt" || fail "the image on vdb is not a sealed image"
 
 vm_boot resume 'HIBSEAL-DONE'
 expect_eco_resumed
-expect_order 'PM: hibseal: image verified' 'hibseal: boot window closed' \
+expect_order 'hibseal: image verified' 'hibseal: boot window closed' \
 	"the kernel itself to restore the image inside its boot window"
 expect_not 'Run /init as init process' "userspace (the initramfs) to run before the restore"
 vm_done

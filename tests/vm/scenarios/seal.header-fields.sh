@@ -27,8 +27,9 @@ cases=(
 	"reserved1 1|its sealed header is malformed: reserved1 0x1, not zero"
 	"reserved2[0] 1|its sealed header is malformed: reserved2 byte 0 0x01, not zero"
 	"reserved2[63] 255|its sealed header is malformed: reserved2 byte 63 0xff, not zero"
-	"swap.flags 0x15|sealed, yet its swap header asks for a CRC32"
+	"swap.flags 0x25|sealed, yet its swap header asks for a CRC32"
 	"swap.flags 0x1|it is not sealed, and lockdown allows only sealed images"
+	"swap.flags 0x30|chunk 1 names another compression than its image"
 	"swap.image map2|its metadata chunk does not authenticate"
 )
 n=0

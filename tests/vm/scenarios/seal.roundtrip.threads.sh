@@ -12,9 +12,9 @@ VM_MEM=1024
 vm_init seal.roundtrip.threads
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-expect 'PM: Using 4 thread\(s\) for compression' "four sealing threads"
+expect 'PM: Using 4 thread\(s\) for lzo compression' "four sealing threads"
 vm_boot resume
-expect 'PM: Using 4 thread\(s\) for decompression' "four opening threads"
+expect 'PM: Using 4 thread\(s\) for lzo decompression' "four opening threads"
 expect_resumed
 # A new image (a copy of the first is stale now), with two neighbouring chunks swapped: they
 # go to different threads.

@@ -36,7 +36,7 @@ SWSUSP_TAIL = struct.Struct("<QIIQI10s10s")
 SWSUSP_TAIL_OFF = PAGE - SWSUSP_TAIL.size
 # struct hibseal_image_header, up to and including the key blob
 HDR = struct.Struct("<8sHHHHIIQQIIQ32s1024s")
-SF_SEALED = 16
+SF_SEALED = 32
 
 
 class Fail(Exception):

@@ -54,10 +54,10 @@
 #define TAIL_SIG		38
 #define SIG_SIZE		10
 
-/* A data chunk's plaintext: one LZO unit of up to 32 pages, or those pages uncompressed. */
-#define LZO_UNC_SIZE		(32 * HS_PAGE_SIZE)
-/* lzo1x_worst_compress() of a full unit: the longest ciphertext a data chunk may carry */
-#define CHUNK_LEN_MAX		(LZO_UNC_SIZE + LZO_UNC_SIZE / 16 + 64 + 3)
+/* A data chunk's plaintext: one compressed unit of up to 32 pages, or those pages as they are. */
+#define UNC_SIZE		(32 * HS_PAGE_SIZE)
+/* The kernel's bytes_worst_compress() of a full unit: the longest ciphertext a chunk may carry */
+#define CHUNK_LEN_MAX		(UNC_SIZE + UNC_SIZE / 16 + 64 + 3 + 2)
 
 #define CHUNK_PAGES_MAX		HS_CHUNK_PAGES_MAX
 _Static_assert(CHUNK_PAGES_MAX == (16 + CHUNK_LEN_MAX + HIBSEAL_TAG_MAX + HS_PAGE_SIZE - 1) /
@@ -219,7 +219,13 @@ static int check_swap_header(struct parser *p, uint64_t *first_map_page)
 		return damaged(p, HS_REGION_SWAP_HEADER, 0,
 			       "SF_CRC32_MODE is set on a sealed image (flags 0x%" PRIx32 ")",
 			       flags);
+	/* The writer names an algorithm only for compressed data. */
+	if ((flags & HS_SF_NOCOMPRESS_MODE) && (flags & HS_SF_COMPRESSION_ALG_LZ4))
+		return damaged(p, HS_REGION_SWAP_HEADER, 0,
+			       "SF_COMPRESSION_ALG_LZ4 is set on an uncompressed image (flags 0x%"
+			       PRIx32 ")", flags);
 	info->compressed = !(flags & HS_SF_NOCOMPRESS_MODE);
+	info->lz4 = flags & HS_SF_COMPRESSION_ALG_LZ4;
 
 	*first_map_page = get_le64(tail + TAIL_IMAGE);
 	info->seal_header_page = get_le64(tail + TAIL_SEAL_HEADER);
@@ -548,10 +554,29 @@ static int check_metadata_chunk(struct parser *p)
 	return err;
 }
 
+#define COMPRESSION_FLAGS	(HIBSEAL_CHUNK_LZO | HIBSEAL_CHUNK_LZ4)
+
+/* What a data chunk's compression flags, or a swap header's, say. */
+static const char *compression_name(uint32_t chunk_flags)
+{
+	switch (chunk_flags) {
+	case 0:
+		return "not compressed";
+	case HIBSEAL_CHUNK_LZO:
+		return "LZO-compressed";
+	case HIBSEAL_CHUNK_LZ4:
+		return "LZ4-compressed";
+	default:
+		return "flagged both LZO and LZ4";
+	}
+}
+
 /* Data chunk @index, whose first page is @page. Sets @final if it ends the stream. */
 static int check_data_chunk(struct parser *p, uint64_t index, uint64_t page, bool *final)
 {
 	const enum hs_region region = HS_REGION_DATA_CHUNK;
+	const uint32_t want = !p->info->compressed ? 0 :
+			      p->info->lz4 ? HIBSEAL_CHUNK_LZ4 : HIBSEAL_CHUNK_LZO;
 	struct hibseal_chunk_header hdr;
 	uint32_t flags, len;
 	int err;
@@ -565,21 +590,20 @@ static int check_data_chunk(struct parser *p, uint64_t index, uint64_t page, boo
 		return damaged(p, region, index, "unknown flags 0x%" PRIx32 " (flags 0x%" PRIx32
 			       ")", flags & ~(uint32_t)HIBSEAL_CHUNK_FLAGS, flags);
 	if (!len || len > CHUNK_LEN_MAX)
-		return damaged(p, region, index, "len %" PRIu32 ", must be 1..%d (the largest LZO "
-			       "output of 32 pages)", len, CHUNK_LEN_MAX);
-	/* The writer compresses every data chunk, or none (SF_NOCOMPRESS_MODE). */
-	if (!(flags & HIBSEAL_CHUNK_LZO) != !p->info->compressed)
-		return damaged(p, region, index,
-			       "%s, but the swap header's SF_NOCOMPRESS_MODE is %s",
-			       flags & HIBSEAL_CHUNK_LZO ? "LZO-compressed" : "not compressed",
-			       p->info->compressed ? "clear" : "set");
-	if (!(flags & HIBSEAL_CHUNK_LZO) && (len % HS_PAGE_SIZE || len > LZO_UNC_SIZE))
+		return damaged(p, region, index, "len %" PRIu32 ", must be 1..%d (the largest "
+			       "compressed output of 32 pages)", len, CHUNK_LEN_MAX);
+	/* The writer compresses every data chunk with the header's algorithm, or none. */
+	if ((flags & COMPRESSION_FLAGS) != want)
+		return damaged(p, region, index, "%s, but the swap header says %s",
+			       compression_name(flags & COMPRESSION_FLAGS),
+			       compression_name(want));
+	if (!want && (len % HS_PAGE_SIZE || len > UNC_SIZE))
 		return damaged(p, region, index, "uncompressed len %" PRIu32 " is not 1..32 whole "
 			       "pages", len);
 	err = take_chunk_pages(p, region, index, page, chunk_pages(p, len), len);
 	if (err)
 		return err;
-	if (!(flags & HIBSEAL_CHUNK_LZO))
+	if (!want)
 		p->raw_pages += len / HS_PAGE_SIZE;
 	p->info->compressed_bytes += len;
 	p->info->chunks_found = index + 1;

@@ -23,19 +23,22 @@
 #define HS_PAGE_SIZE		4096
 
 /*
- * The most swap pages one chunk takes: its header, the longest ciphertext (LZO's worst case
- * for 32 pages: 131072 + 131072 / 16 + 67 bytes) and the longest tag.
+ * The most swap pages one chunk takes: its header, the longest ciphertext (the kernel's bound
+ * on compressed output for 32 pages, bytes_worst_compress(): 131072 + 131072 / 16 + 69
+ * bytes) and the longest tag.
  */
-#define HS_CHUNK_PAGES_MAX	((16 + 139331 + 32 + HS_PAGE_SIZE - 1) / HS_PAGE_SIZE)
+#define HS_CHUNK_PAGES_MAX	((16 + 139333 + 32 + HS_PAGE_SIZE - 1) / HS_PAGE_SIZE)
 
 /* struct swsusp_header.flags (kernel/power/power.h) */
 #define HS_SF_PLATFORM_MODE	1
 #define HS_SF_NOCOMPRESS_MODE	2
 #define HS_SF_CRC32_MODE	4
 #define HS_SF_HW_SIG		8
-#define HS_SF_SEALED		16
+#define HS_SF_COMPRESSION_ALG_LZ4	16
+#define HS_SF_SEALED		32
 #define HS_SF_KNOWN		(HS_SF_PLATFORM_MODE | HS_SF_NOCOMPRESS_MODE | \
-				 HS_SF_CRC32_MODE | HS_SF_HW_SIG | HS_SF_SEALED)
+				 HS_SF_CRC32_MODE | HS_SF_HW_SIG | HS_SF_COMPRESSION_ALG_LZ4 | \
+				 HS_SF_SEALED)
 
 /**
  * struct hs_source - bytes to parse: a device, a file or a memory buffer
@@ -95,12 +98,13 @@ enum hs_region {
  * @nr_chunks:        chunks in the stream (the header's count, equal to those found when valid)
  * @image_pages:      pages of the snapshot, the metadata page included
  * @counter:          the anti-replay counter value the image was written under
- * @compressed:       data chunks are LZO-compressed (SF_NOCOMPRESS_MODE clear)
+ * @compressed:       data chunks are compressed (SF_NOCOMPRESS_MODE clear)
+ * @lz4:              ... with LZ4 (SF_COMPRESSION_ALG_LZ4), else with LZO
  * @chunks_found:     chunks found in the swap map, up to the failure
  * @map_pages:        swap map pages
  * @chunk_pages:      swap pages holding chunks
  * @pages_used:       swap pages of the image: map, chunks and sealed header (not the swap header)
- * @compressed_bytes: ciphertext bytes of the data chunks (their LZO output, or raw pages)
+ * @compressed_bytes: ciphertext bytes of the data chunks (compressed output, or raw pages)
  * @region:           on failure, where; %HS_REGION_NONE when valid
  * @chunk:            on failure in a chunk, its index; for the swap map, the chunk being located
  * @io_error:         on -EIO, the errno of the failed read
@@ -119,6 +123,7 @@ struct hs_image_info {
 	uint64_t image_pages;
 	uint64_t counter;
 	bool compressed;
+	bool lz4;
 	uint64_t chunks_found;
 	uint64_t map_pages;
 	uint64_t chunk_pages;

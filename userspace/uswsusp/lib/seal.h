@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libhibseal's sealing: the kernel's (kernel/power/hibseal_crypto.c) rebuilt on OpenSSL 3, byte
+ * libhibseal's sealing: the kernel's (kernel/power/hibseal/crypto.c) rebuilt on OpenSSL 3, byte
  * for byte: HKDF-SHA256 keys per image, each chunk an AEAD over (header, data) with AAD = salt
  * || le64 index || header, and the image MAC over the chunk tags, then the image header. Used
  * by `hibseal verify --key`, the benchmark (userspace/bench) and the known-answer cross-check

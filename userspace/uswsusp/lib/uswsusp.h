@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * libhibseal, uswsusp part: how hibseal's s2disk stores a sealed /dev/snapshot stream in a swap
- * area, and how resume finds it again (docs/uswsusp-protocol.md).
+ * area, and how resume finds it again (Documentation/power/sealed-hibernation.rst).
  *
  * In swap pages of the resume device, every one allocated by the kernel
  * (SNAPSHOT_ALLOC_SWAP_PAGE) except the swap header page:

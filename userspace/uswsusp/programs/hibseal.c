@@ -98,7 +98,7 @@ static void print_report(const struct hs_image_info *info, bool s2disk)
 	printf("format: hibseal sealed hibernation image, version %u%s\n", info->version,
 	       s2disk ? ", stored by s2disk (sealed /dev/snapshot stream)" : "");
 	printf("construction: %s, %u-byte tags\n", hs_aead_name(info->aead), info->tag_size);
-	printf("compression: %s\n", info->compressed ? "LZO" : "none");
+	printf("compression: %s\n", !info->compressed ? "none" : info->lz4 ? "LZ4" : "LZO");
 	printf("chunks: %" PRIu64 " (metadata and %" PRIu64 " data)\n", info->nr_chunks,
 	       info->nr_chunks - 1);
 	printf("image pages: %" PRIu64 "\n", info->image_pages);

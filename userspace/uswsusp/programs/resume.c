@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * resume: restore an image s2disk stored, through /dev/snapshot with the sealed protocol
- * (docs/resume.8, docs/uswsusp-protocol.md). Meant for an initramfs, before any filesystem on
+ * (docs/resume.8, Documentation/power/sealed-hibernation.rst). Meant for an initramfs, before any filesystem on
  * the resume device is mounted; works later too, as long as the boot's window unsealed the
  * image's key (the kernel keeps it for one resume).
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * s2disk: hibernate through /dev/snapshot with the sealed protocol, storing the sealed stream in
- * the resume device's swap area (docs/s2disk.8, docs/uswsusp-protocol.md).
+ * the resume device's swap area (docs/s2disk.8, Documentation/power/sealed-hibernation.rst).
  *
  *   open /dev/snapshot read-only; SNAPSHOT_SEAL; SNAPSHOT_SET_SWAP_AREA; SNAPSHOT_FREEZE;
  *   SNAPSHOT_CREATE_IMAGE; read() the stream page by page into swap pages the kernel allocates;

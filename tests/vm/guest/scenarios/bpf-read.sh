@@ -3,7 +3,7 @@
 # (hibseal-memread bpf: a socket filter calling bpf_snprintf(), run by BPF_PROG_TEST_RUN).
 # First, a known value: the kernel's banner at linux_banner. Then, with the TPM, root looks
 # for the window PCR's closed value (which hibseal keeps beside its boot secret) near the
-# symbol hs and reads the 32 bytes after it: the boot secret. Then it hibernates, so the host
+# symbol hibseal and reads the 32 bytes after it: the boot secret. Then it hibernates, so the host
 # can show what those bytes open. A boot without a TPM holds no key: there, the same read of
 # the banner is the positive control.
 . /scenarios/hibernate.sh
@@ -13,5 +13,5 @@ memread bpf banner
 [ "$(seal_status)" = ready ] || return 0
 closed=$(tpm2-pcrread /dev/tpmrm0 | sed -n 's/^pcr-sha256\[14\]=//p')
 say "pcr14-now=$closed"
-memread bpf find hs "$closed" 1024 32
+memread bpf find hibseal "$closed" 1024 32
 hibernate_cycle /dev/vdb

@@ -45,10 +45,10 @@ say "ran-on rc=$rc error=$(tr '\n' ' ' </tmp/err | tr ' ' '_') marker=$(cat /tmp
 case "$then" in
 replay)
 	# Root puts the signature back (the image behind it is still on the device), swap turned off
-	# first: the kernel refuses writes to an active swap device. After test_resume the image
-	# kept its signature, and its swap slots are still taken: swapoff would wait for ever.
+	# first: the kernel refuses writes to an active swap device. swapoff returns only once the
+	# image's swap slots are free again.
 	if [ "$(swap_signature /dev/vdb)" != S1SUSPEND ]; then
-		swapoff /dev/vdb
+		swapoff /dev/vdb || say "swapoff-failed"
 		printf 'S1SUSPEND\000' | dd of=/dev/vdb bs=1 seek=4086 conv=notrunc 2>/tmp/err ||
 			say "signature-write-failed error=$(tr '\n' ' ' </tmp/err)"
 		sync

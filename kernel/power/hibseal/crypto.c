@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sealed hibernation: image keys, chunk sealing and the image MAC (docs/design.md, section 5).
+ * Sealed hibernation: image keys, chunk sealing and the image MAC ("The image on swap" in
+ * Documentation/power/sealed-hibernation.rst).
  *
  *   keys:  HKDF-SHA256(boot secret, salt, label) per purpose, a fresh salt per image, so
  *          nonces built from the chunk index never repeat under one key
@@ -13,19 +14,19 @@
 
 #define pr_fmt(fmt) "hibseal: " fmt
 
-#include <asm/unaligned.h>
 #include <linux/mm.h>
 #include <linux/rtnetlink.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 #include <linux/vmalloc.h>
 #include <crypto/aead.h>
 #include <crypto/authenc.h>
 #include <crypto/hash.h>
 #include <crypto/sha2.h>
 
-#include "hibseal.h"
+#include "hibseal_private.h"
 
 #define CTR_NONCE_SIZE	4	/* rfc3686: the key's last four bytes */
 #define GCM_NONCE_SIZE	4	/* the IV's first four bytes; the index is the rest */
@@ -112,19 +113,7 @@ int hibseal_hkdf_sha256(const u8 *ikm, size_t ikm_len, const u8 *salt, size_t sa
 	return err;
 }
 
-/**
- * hibseal_derive_keys() - the key set of one image
- * @secret: the boot secret (%HIBSEAL_SECRET_SIZE bytes)
- * @salt:   the image's salt (%HIBSEAL_SALT_SIZE bytes)
- * @aead:   the image's construction (HIBSEAL_AEAD_*)
- * @keys:   filled with one key per purpose; wipe with memzero_explicit()
- *
- * HKDF info is the purpose's label followed by @aead (le16): the construction is part of every
- * key, so the header's aead field cannot make one key serve two constructions (GCM's first
- * counter block J0 is rfc3686's first block under the same key and a 12-byte nonce).
- *
- * Return: 0, or -errno.
- */
+/* One key: HKDF-SHA256 with the purpose's label and the construction (le16) as info. */
 static int derive_key(const u8 *secret, const u8 *salt, const char *label, unsigned int aead,
 		      u8 *key, size_t len)
 {
@@ -139,6 +128,19 @@ static int derive_key(const u8 *secret, const u8 *salt, const char *label, unsig
 				   n + sizeof(__le16), key, len);
 }
 
+/**
+ * hibseal_derive_keys() - the key set of one image
+ * @secret: the boot secret (%HIBSEAL_SECRET_SIZE bytes)
+ * @salt:   the image's salt (%HIBSEAL_SALT_SIZE bytes)
+ * @aead:   the image's construction (HIBSEAL_AEAD_*)
+ * @keys:   filled with one key per purpose; wipe with memzero_explicit()
+ *
+ * HKDF info is the purpose's label followed by @aead (le16): the construction is part of every
+ * key, so the header's aead field cannot make one key serve two constructions (GCM's first
+ * counter block J0 is rfc3686's first block under the same key and a 12-byte nonce).
+ *
+ * Return: 0, or -errno.
+ */
 int hibseal_derive_keys(const u8 *secret, const u8 *salt, unsigned int aead,
 			struct hibseal_keys *keys)
 {

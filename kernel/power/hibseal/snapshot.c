@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sealed hibernation through /dev/snapshot: the sealed uswsusp protocol (docs/uswsusp-protocol.md
- * of hibseal, include/uapi/linux/hibseal.h).
+ * Sealed hibernation through /dev/snapshot: the sealed uswsusp protocol ("The sealed
+ * /dev/snapshot protocol" in Documentation/power/sealed-hibernation.rst; the ABI is in
+ * include/uapi/linux/hibseal.h).
  *
  * Userspace never sees a page of the image. Hibernating, read() hands out the sealed chunk
  * stream: chunk 0 is the metadata page sealed alone, then LZO-compressed units of up to
- * HIBSEAL_UNC_PAGES pages, each sealed, the last one marked final; SNAPSHOT_SEAL_INFO then gives
- * the image header. Resuming, SNAPSHOT_SEAL takes that header (its key is the one the boot
- * window unsealed from the EFI copy of the blob), and write() takes the stream back: each chunk
- * is authenticated before it is decompressed or copied into the image, and the chunk count and
- * image MAC are checked once the snapshot is complete. SNAPSHOT_ATOMIC_RESTORE is refused
+ * HIBSEAL_CHUNK_PAGES pages, each sealed, the last one marked final; SNAPSHOT_SEAL_INFO then
+ * gives the image header. Resuming, SNAPSHOT_SEAL takes that header (its key is the one the
+ * boot window unsealed from the EFI copy of the blob), and write() takes the stream back
+ * through the reader the swap reader uses too (stream.c): each chunk is authenticated before
+ * it is decompressed or copied into the image, and the chunk count and image MAC are checked
+ * once the snapshot is complete. SNAPSHOT_ATOMIC_RESTORE is refused
  * unless all of that passed. Any refusal is final for the descriptor.
  *
  * Copyright (C) 2026 The hibseal authors
@@ -25,13 +27,12 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "hibseal.h"
-#include "power.h"
+#include "hibseal_private.h"
+#include "../power.h"
 
-#define HIBSEAL_UNC_PAGES	32
-#define HIBSEAL_UNC_SIZE	(HIBSEAL_UNC_PAGES * PAGE_SIZE)
-#define HIBSEAL_CMP_MAX		lzo1x_worst_compress(HIBSEAL_UNC_SIZE)
-#define HIBSEAL_RECORD_MAX	(sizeof(struct hibseal_chunk_header) + HIBSEAL_CMP_MAX + \
+/* The stream is the swap writer's: LZO units of HIBSEAL_CHUNK_PAGES pages. */
+#define HIBSEAL_UNC_SIZE	(HIBSEAL_CHUNK_PAGES * PAGE_SIZE)
+#define HIBSEAL_RECORD_MAX	(sizeof(struct hibseal_chunk_header) + HIBSEAL_CHUNK_DATA_MAX + \
 				 HIBSEAL_TAG_MAX)
 
 /**
@@ -251,7 +252,7 @@ static int seal_next(struct hibseal_snapshot *s, struct snapshot_handle *h)
 			return -ENODATA;
 		ret = lzo1x_1_compress(s->unc, off, s->rec + hdr, &len, s->wrk);
 		memzero_explicit(s->unc, off);
-		if (ret != LZO_E_OK || !len || len > HIBSEAL_CMP_MAX)
+		if (ret != LZO_E_OK || !len || len > HIBSEAL_CHUNK_DATA_MAX)
 			return -EIO;
 		if (s->pages_done + 1 == s->image_pages)
 			flags |= HIBSEAL_CHUNK_FINAL;
@@ -317,52 +318,33 @@ static int open_record(struct hibseal_snapshot *s, struct snapshot_handle *h)
 	const size_t hdr = sizeof(struct hibseal_chunk_header);
 	u64 index = s->img.nr_chunks;
 	size_t unc_len = HIBSEAL_UNC_SIZE, off;
-	u32 len, flags;
+	u32 len = 0, flags = 0;
 	bool complete;
 	int ret;
 
-	ret = hibseal_chunk_open(&s->img.sealer, index, s->rec, HIBSEAL_CMP_MAX, &len, &flags);
-	if (ret == -EBADMSG)
-		pr_err("image refused: chunk %llu does not authenticate\n", index);
-	else if (ret)
-		pr_err("image refused: chunk %llu cannot be opened (%d)\n", index, ret);
-	if (ret)
-		return ret;
-	ret = hibseal_image_add_tag(&s->img, s->rec, len);
-	if (ret)
-		return ret;
 	if (!index) {
-		const struct swsusp_info *info = (const void *)(s->rec + hdr);
-
-		if (flags || len != PAGE_SIZE || info->pages < 2 ||
-		    info->pages != le64_to_cpu(s->img.hdr.image_pages)) {
-			pr_err("image refused: its metadata chunk does not describe the image its header does\n");
-			return -EBADMSG;
-		}
-		s->image_pages = info->pages;
+		ret = hibseal_stream_metadata(&s->img, s->rec, (struct swsusp_info *)s->unc);
+		if (ret)
+			return ret;
+		s->image_pages = ((struct swsusp_info *)s->unc)->pages;
 		ret = snapshot_write_next(h);
+		if (ret == PAGE_SIZE)
+			memcpy(data_of(*h), s->unc, PAGE_SIZE);
+		memzero_explicit(s->unc, PAGE_SIZE);
 		if (ret != PAGE_SIZE)
 			return ret < 0 ? ret : -EINVAL;
-		memcpy(data_of(*h), info, PAGE_SIZE);
 		return 0;
 	}
-	if (flags & HIBSEAL_CHUNK_LZO) {
-		ret = lzo1x_decompress_safe(s->rec + hdr, len, s->unc, &unc_len);
-	} else if (len <= HIBSEAL_UNC_SIZE) {
-		memcpy(s->unc, s->rec + hdr, len);
-		unc_len = len;
-	} else {
-		ret = -1;
-	}
-	if (ret != LZO_E_OK || !unc_len || unc_len % PAGE_SIZE) {
-		pr_err("image refused: chunk %llu does not hold whole pages\n", index);
-		return -EBADMSG;
-	}
+	ret = hibseal_stream_open(&s->img, index, s->rec, HIBSEAL_CHUNK_LZO, &len, &flags);
+	ret = hibseal_stream_accept(&s->img, index, ret, s->rec, len);
+	if (ret)
+		return ret;
+	ret = lzo1x_decompress_safe(s->rec + hdr, len, s->unc, &unc_len);
+	if (ret != LZO_E_OK || !unc_len || unc_len % PAGE_SIZE)
+		return hibseal_refuse(HIBSEAL_REFUSE_PAGES, index, 0);
 	for (off = 0; off < unc_len; off += PAGE_SIZE) {
-		if (s->pages_done + 1 >= s->image_pages) {
-			pr_err("image refused: chunk %llu goes past the end of the image\n", index);
-			return -EBADMSG;
-		}
+		if (s->pages_done + 1 >= s->image_pages)
+			return hibseal_refuse(HIBSEAL_REFUSE_PAST_END, index, 0);
 		ret = snapshot_write_next(h);
 		if (ret <= 0)
 			return ret ?: -EINVAL;
@@ -371,19 +353,24 @@ static int open_record(struct hibseal_snapshot *s, struct snapshot_handle *h)
 	}
 	memzero_explicit(s->unc, unc_len);
 	complete = s->pages_done + 1 == s->image_pages;
-	if (complete != !!(flags & HIBSEAL_CHUNK_FINAL)) {
-		pr_err("image refused: %s\n", complete ? "it does not end with its final chunk" :
-		       "its final chunk comes before its end");
-		return -EBADMSG;
-	}
+	if (complete && !(flags & HIBSEAL_CHUNK_FINAL))
+		return hibseal_refuse(HIBSEAL_REFUSE_NOT_FINAL, index, 0);
+	if (!complete && (flags & HIBSEAL_CHUNK_FINAL))
+		return hibseal_refuse(HIBSEAL_REFUSE_EARLY_FINAL, index, 0);
 	if (!complete)
 		return 0;
+	/*
+	 * The stream leaves zero pages out: one more call restores those after the last page
+	 * it carried, and says the image is complete.
+	 */
+	ret = snapshot_write_next(h);
+	if (ret)
+		return ret < 0 ? ret : hibseal_refuse(HIBSEAL_REFUSE_HOLES, index, 0);
 	s->finished = true;
 	ret = hibseal_image_verify(&s->img, s->image_pages, 0);
 	if (ret)
 		return ret;
 	s->verified = true;
-	pr_info("image verified: %llu chunks, image MAC matches\n", s->img.nr_chunks);
 	return 0;
 }
 
@@ -404,7 +391,6 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 {
 	const size_t hdr = sizeof(struct hibseal_chunk_header);
 	size_t done = 0, need, n;
-	u32 len;
 	int err;
 
 	if (!s->resume)
@@ -412,10 +398,8 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 	if (s->error)
 		return s->error;
 	while (done < count) {
-		if (s->finished) {
-			pr_err("image refused: data after its final chunk\n");
-			return snapshot_fail(s, -EBADMSG);
-		}
+		if (s->finished)
+			return snapshot_fail(s, hibseal_refuse(HIBSEAL_REFUSE_TRAILING, 0, 0));
 		need = s->rec_need ?: hdr;
 		n = min(count - done, need - s->rec_len);
 		/* What was taken so far counts; the caller writes the rest again. */
@@ -428,12 +412,9 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 			break;
 		if (!s->rec_need) {
 			/* Only sizes from the header, to know how much follows. */
-			if (hibseal_chunk_len(&s->img.sealer, s->rec, HIBSEAL_CMP_MAX, &len)) {
-				pr_err("image refused: chunk %llu is malformed\n",
-				       s->img.nr_chunks);
-				return snapshot_fail(s, -EBADMSG);
-			}
-			s->rec_need = hibseal_chunk_size(&s->img.sealer, len);
+			err = hibseal_stream_size(&s->img, s->img.nr_chunks, s->rec, &s->rec_need);
+			if (err)
+				return snapshot_fail(s, err);
 			continue;
 		}
 		err = open_record(s, h);
@@ -455,17 +436,12 @@ ssize_t hibseal_snapshot_write(struct hibseal_snapshot *s, struct snapshot_handl
 int hibseal_snapshot_restore_ok(struct hibseal_snapshot *s)
 {
 	/* After a lift, verified pages may have been changed in memory since. */
-	if (!s->error && hibseal_lifted()) {
-		pr_err("image refused: lockdown was lifted during the resume\n");
-		snapshot_fail(s, -EPERM);
-	}
+	if (!s->error && hibseal_lifted())
+		snapshot_fail(s, hibseal_refuse(HIBSEAL_REFUSE_LIFTED, 0, 0));
 	if (s->verified && !s->error)
 		return 0;
-	if (!s->error) {
-		pr_err("image refused: the stream ended before its final chunk (%llu chunks)\n",
-		       s->started ? s->img.nr_chunks : 0);
-		snapshot_fail(s, -EBADMSG);
-	}
+	if (!s->error)
+		snapshot_fail(s, hibseal_refuse(HIBSEAL_REFUSE_SHORT, 0, 0));
 	return s->error;
 }
 

@@ -12,7 +12,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "../hibseal.h"
+#include "../hibseal_private.h"
 
 /* 6.1's KUnit has no memory comparisons of its own. */
 #define EXPECT_MEMEQ(test, a, b, n) \

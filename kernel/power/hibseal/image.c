@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Sealed hibernation: the state of one image, as it is written and as it is read back
- * (docs/design.md, section 5).
+ * (Documentation/power/sealed-hibernation.rst, "The image on swap").
  *
  * Writing: hibseal_image_create() draws a salt and derives the image keys from this boot's
  * secret; the swap writer seals each chunk (hibseal_chunk_seal(), in its worker threads) and
@@ -23,8 +23,8 @@
 #include <linux/tpm2_hibseal.h>
 #include <crypto/algapi.h>
 
-#include "hibseal.h"
-#include "power.h"
+#include "hibseal_private.h"
+#include "../power.h"
 
 /* The construction new images use (Kconfig); readers take either. */
 static const unsigned int default_aead = IS_ENABLED(CONFIG_HIBERNATION_SEAL_AES_GCM) ?
@@ -293,7 +293,10 @@ int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 	}
 	memzero_explicit(mac, sizeof(mac));
 	/* Authentic: now, is it fresh? This also makes it the last resume of this image. */
-	return err ?: hibseal_window_image_fresh(le64_to_cpu(img->hdr.counter), img->deferred);
+	err = err ?: hibseal_window_image_fresh(le64_to_cpu(img->hdr.counter), img->deferred);
+	if (!err)
+		pr_info("image verified: %llu chunks, image MAC matches\n", img->nr_chunks);
+	return err;
 }
 
 /**
