@@ -361,7 +361,7 @@ static void open_row_if_present(struct result *r, const char *probe, const char 
 static void row_dev_kmem(struct result *r)
 {
 	open_row_if_present(r, "/dev/kmem", "/dev/kmem", O_RDONLY, "/dev/mem,kmem,port",
-			    "/dev/kmem was removed in Linux 5.13; this 6.1 kernel has no such device");
+			    "/dev/kmem was removed in Linux 5.13; this kernel has no such device");
 }
 
 static void row_dev_port(struct result *r)
