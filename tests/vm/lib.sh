@@ -656,6 +656,30 @@ swapimg() {
 	python3 "$top/tests/vm/tools/swapimg.py" "$W/swap.img" "$@"
 }
 
+# cut_at_ring HIBERNATE...: run HIBERNATE... (what writes the image), then end the image's swap
+# map where the resume reader's read-ahead ring is first full (swapimg cut-at-ring), which must
+# fall inside a chunk. Chunk sizes follow the data, so about one image in thirty has a chunk
+# boundary there: then start again on a blank swap disk, at most three images in all. Sets
+# CUT_AT_RING to what swapimg did.
+# shellcheck disable=SC2034 # CUT_AT_RING is the scenario's
+cut_at_ring() {
+	local try out
+	for try in 1 2 3; do
+		"$@"
+		if out=$(swapimg cut-at-ring 2>&1); then
+			diag "$out"
+			CUT_AT_RING=$out
+			return 0
+		fi
+		diag "image $try: $out"
+		[[ $out == *"is not inside a chunk"* ]] || { fail "swapimg cut-at-ring failed"; return 1; }
+		rm -f "$W/swap.img"
+		truncate -s 256M "$W/swap.img"
+	done
+	fail "the ring's end fell between two chunks in three images"
+	return 1
+}
+
 # swapimg_damage flip chunk|flip tag|reorder|duplicate: damage the image with swapimg.py and
 # set DAMAGED_CHUNK to the index the reader must refuse: the flipped chunk, the first of two
 # swapped ones, the copy that repeats the one before it.

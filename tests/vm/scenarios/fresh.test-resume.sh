@@ -3,7 +3,7 @@
 # reads it back in the same boot. The boot runs on, so before any task thaws the kernel
 # advances the anti-replay counter: the image on disk is stale, and the read-back is refused
 # (this boot's window never unsealed a key for it). 6.12 resets the signature before it loads
-# the image; patch 0022 then gives back the image's swap, which the kernel that runs on still
+# the image; patch 0002 then gives back the image's swap, which the kernel that runs on still
 # counted as taken (swapoff waited for it for ever). Root turns swap off, writes the signature
 # back, and the machine goes down: the next boot refuses the image as stale.
 # shellcheck source=tests/vm/lib.sh

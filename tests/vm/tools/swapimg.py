@@ -22,6 +22,9 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
                                       reserved2[N]) or of the swap header (swap.flags,
                                       swap.image; swap.image=map2 names the second map page)
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
+  swapimg.py IMG cut-at-ring [PAGES]  end the swap map where the resume reader's read-ahead
+                                      ring (8192 pages, CMP_MAX_RD_PAGES) is first full, which
+                                      must be inside a compressed chunk (sealed or plain image)
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
 """
 import struct
@@ -37,6 +40,7 @@ SWSUSP_TAIL_OFF = PAGE - SWSUSP_TAIL.size
 # struct hibseal_image_header, up to and including the key blob
 HDR = struct.Struct("<8sHHHHIIQQIIQ32s1024s")
 SF_SEALED = 32
+SF_NOCOMPRESS = 2
 
 
 class Fail(Exception):
@@ -56,12 +60,12 @@ def put_page(img, n, data):
     img.write(bytes(data))
 
 
-def swsusp_header(img):
+def swsusp_header(img, sealed=True):
     seal_hdr, hw_sig, crc, image, flags, orig, sig = SWSUSP_TAIL.unpack_from(page(img, 0),
                                                                               SWSUSP_TAIL_OFF)
     if sig.rstrip(b"\0") != b"S1SUSPEND":
         raise Fail("no hibernation signature (found %r)" % sig)
-    if not flags & SF_SEALED:
+    if sealed and not flags & SF_SEALED:
         raise Fail("the image is not sealed (flags 0x%x)" % flags)
     return {"seal_header": seal_hdr, "image": image, "flags": flags}
 
@@ -166,6 +170,33 @@ def set_entry(img, entry, value):
     put_page(img, m, mp)
 
 
+def ring_runs(img):
+    """The pages the compressed reader's ring takes, as (first entry, [(first, pages)...]) with
+    one pair per chunk: a sealed image's chunk 0 is read before the ring, a plain image's first
+    page is its header (struct swsusp_info); every plain chunk starts with its length."""
+    sh = swsusp_header(img, sealed=False)
+    if sh["flags"] & SF_SEALED:
+        _, _, entries, chunks = layout(img)
+        start = len(chunks[0]["entries"])
+        runs, i = [], start
+        for c in chunks[1:]:
+            runs.append((i, len(c["entries"])))
+            i += len(c["entries"])
+        return "sealed", entries, start, runs
+    if sh["flags"] & SF_NOCOMPRESS:
+        raise Fail("the image is not compressed (flags 0x%x)" % sh["flags"])
+    entries = swap_map(img, sh["image"])
+    runs, i = [], 1
+    while i < len(entries):
+        clen = struct.unpack_from("<Q", page(img, entries[i][2]))[0]
+        if not 0 < clen <= 2 * 32 * PAGE:
+            raise Fail("entry %d: %d is no compressed length" % (i, clen))
+        n = (8 + clen + PAGE - 1) // PAGE
+        runs.append((i, n))
+        i += n
+    return "plain", entries, 1, runs
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -184,6 +215,21 @@ def main(argv):
             p0[PAGE - 10:PAGE] = new + b"\0"
             put_page(img, 0, p0)
             print("signature %s" % ("hidden" if cmd == "hide" else "restored"))
+            return 0
+        if cmd == "cut-at-ring":
+            ring = int(args[0]) if args else 8192
+            kind, entries, start, runs = ring_runs(img)
+            cut = start + ring
+            inside = [(k, f, n) for k, (f, n) in enumerate(runs) if f < cut < f + n]
+            if not inside:
+                raise Fail("the ring's end (entry %d of %d) is not inside a chunk" %
+                           (cut, len(entries)))
+            k, f, n = inside[0]
+            for e in entries[cut:]:
+                set_entry(img, e, 0)
+            print("%s image: cut the swap map after entry %d of %d, %d pages after the "
+                  "reader's first (entry %d), inside data chunk %d (entries %d-%d)" %
+                  (kind, cut, len(entries), ring, start, k + 1, f, f + n - 1))
             return 0
         sh, hdr, entries, chunks = layout(img)
         if cmd == "layout":
