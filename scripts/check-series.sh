@@ -1,7 +1,7 @@
 #!/bin/bash
 # check-series.sh [RESULTS]: check the series `make patches` makes, as a reviewer would get it.
 #
-#   mkseries.sh --> a fresh series in a temporary directory
+#   mkseries.sh --> fresh series in a temporary directory, in their order
 #   whole tarball --extract--> pristine tree
 #   checkpatch: scripts/checkpatch.pl --strict of the pristine tree on every mail: no error,
 #               warning or check
@@ -37,8 +37,13 @@ start=$(date +%s)
 	verdict checkpatch not-ok
 	exit 1
 }
-mails=("$work"/series/[0-9][0-9][0-9][0-9]-*.patch)
-mails=("${mails[@]:1}")	# not the cover letter
+# Every series in order (build/series/series names them), without the cover letters.
+mails=()
+while read -r name; do
+	for m in "$work/series/$name"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[ "${m##*/}" = 0000-cover-letter.patch ] || mails+=("$m")
+	done
+done <"$work/series/series"
 
 # The reference, built apart from mkseries.sh: the upstream files patches/ changes, patched,
 # and the overlay.
@@ -62,7 +67,7 @@ for m in "${mails[@]}"; do
 		true
 	total=$(printf '%s\n' "$out" | grep '^total: ' || echo "total: no summary")
 	if [ "$total" = "${total#total: 0 errors, 0 warnings, 0 checks}" ]; then
-		echo "${m##*/}: $total"
+		echo "${m#"$work/series/"}: $total"
 		printf '%s\n' "$out" | grep -v '^total: ' | head -n 40
 		ok=not-ok
 	fi
@@ -74,7 +79,7 @@ verdict checkpatch $ok
 ok=ok
 for m in "${mails[@]}"; do
 	if ! patch -d "$work/linux" -p1 -s --batch --forward <"$m" >"$work/patch.log" 2>&1; then
-		echo "${m##*/} does not apply:"
+		echo "${m#"$work/series/"} does not apply:"
 		cat "$work/patch.log"
 		ok=not-ok
 		break

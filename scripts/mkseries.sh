@@ -1,12 +1,14 @@
 #!/bin/bash
-# mkseries.sh [OUTDIR]: the whole kernel side of hibseal as one `git format-patch` series against
-# Debian's pristine linux-source package (scripts/linux-source.sh), with a cover letter (default OUTDIR: $B/series).
+# mkseries.sh [OUTDIR]: the whole kernel side of hibseal as `git format-patch` series against
+# Debian's pristine linux-source package (scripts/linux-source.sh), one directory a series, each
+# with its cover letter (default OUTDIR: $B/series).
 #
 #   tarball --the upstream files the series touches--> base (a git repository, commit "base")
 #   base + patches/*.patch (patch -p1) + overlay --> ref: the files build-kernel.sh builds
 #   patches/series.plan, step by step --> one commit a step on base (git am, or files as in ref)
 #   the last commit's tree == ref, file for file, or nothing is written
-#   git format-patch --cover-letter, patches/cover-letter.txt filled in --> OUTDIR
+#   for each `series NAME` of the plan, in order: git format-patch --cover-letter of its commits,
+#   patches/cover-NAME.txt filled in --> OUTDIR/NAME/; their names in order --> OUTDIR/series
 #
 # Author, committer and dates are fixed, so the same sources give the same series byte for byte.
 set -eu
@@ -18,7 +20,6 @@ out=${1:-$B/series}
 . "$top/scripts/linux-source.sh"
 tarball=$LINUX_TARBALL
 plan=$top/patches/series.plan
-cover=$top/patches/cover-letter.txt
 
 msg() { printf 'mkseries: %s\n' "$*"; }
 die() { printf 'mkseries: error: %s\n' "$*" >&2; exit 1; }
@@ -93,7 +94,7 @@ maintainers() {
 	git -C "$repo" add MAINTAINERS
 }
 
-subject="" body="" kind="" files=() maint="" nsteps=0
+subject="" body="" kind="" files=() maint="" nsteps=0 names=()
 finish_step() {	# commit what the step collected
 	[ -n "$kind" ] || return 0
 	[ ${#files[@]} = 0 ] || take "${files[@]}"
@@ -117,7 +118,15 @@ while IFS= read -r line || [ -n "$line" ]; do
 	lineno=$((lineno + 1))
 	case $line in
 	'' | '#'*) continue ;;
+	'series '*)
+		finish_step
+		name=${line#series }
+		[[ $name =~ ^[a-z0-9-]+$ ]] || die "plan line $lineno: '$name' is no series name"
+		[ -f "$top/patches/cover-$name.txt" ] || die "plan line $lineno: no patches/cover-$name.txt"
+		git -C "$repo" tag "start-$name" || die "plan line $lineno: series $name twice"
+		names+=("$name") ;;
 	'commit '*)
+		[ ${#names[@]} -gt 0 ] || die "plan line $lineno: a step before the first 'series'"
 		finish_step
 		kind=commit subject=${line#commit } ;;
 	'|' | '| '*)
@@ -133,6 +142,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 		maint=${line#maintainers } ;;
 	'patch '*)
 		finish_step
+		[ ${#names[@]} -gt 0 ] || die "plan line $lineno: a step before the first 'series'"
 		read -r -a words <<<"${line#patch }"
 		p=$(printf '%s\n' "$top/patches/${words[0]}"-*.patch)
 		[ -f "$p" ] || die "plan line $lineno: no patches/${words[0]}-*.patch"
@@ -157,18 +167,40 @@ if [ -n "$bad$extra" ]; then
 	die "the plan does not reproduce patches/ and the overlay"
 fi
 
-# 4. The mails, and the cover letter from its template.
+# 4. The mails of each series, and its cover letter from its template: the subject on the first
+#    line, then a blank line, then the text, where @PKGVER@ is the source package's version, @N@
+#    the number of patches and @BASE@ what the series applies to.
 rm -rf "$out"
 mkdir -p "$out"
-git -C "$repo" format-patch -q --cover-letter --no-signature --zero-commit -o "$out" base..HEAD
-n=$(git -C "$repo" rev-list --count base..HEAD)
-cl=$out/0000-cover-letter.patch
-title=$(sed -n 1p "$cover")
-sed -e '1,2d' -e "s|@PKGVER@|$pkgver|g" -e "s|@N@|$n|g" "$cover" >"$work/blurb"
-{
-	sed -e "s|\*\*\* SUBJECT HERE \*\*\*|$title|" -e '/\*\*\* BLURB HERE \*\*\*/,$d' "$cl"
-	cat "$work/blurb"
-	sed -n '/\*\*\* BLURB HERE \*\*\*/,$p' "$cl" | sed 1d
-} >"$work/cover"
-mv "$work/cover" "$cl"
-msg "$n patches and a cover letter in $out ($LINUX_SOURCE $pkgver)"
+base="Debian's $LINUX_SOURCE $pkgver" before=""
+total=0
+for i in "${!names[@]}"; do
+	name=${names[$i]}
+	if [ $((i + 1)) -lt ${#names[@]} ]; then
+		end=start-${names[$((i + 1))]}
+	else
+		end=HEAD
+	fi
+	n=$(git -C "$repo" rev-list --count "start-$name..$end")
+	[ "$n" -gt 0 ] || die "series $name has no patch"
+	git -C "$repo" format-patch -q --cover-letter --no-signature --zero-commit \
+		-o "$out/$name" "start-$name..$end"
+	cover=$top/patches/cover-$name.txt
+	cl=$out/$name/0000-cover-letter.patch
+	title=$(sed -n 1p "$cover")
+	sed -e '1,2d' -e "s|@PKGVER@|$pkgver|g" -e "s|@N@|$n|g" \
+		-e "s|@BASE@|$base${before:+, with $before applied first}|g" "$cover" |
+		fold -s -w 72 | sed 's/ *$//' >"$work/blurb"
+	{
+		sed -e "s|\*\*\* SUBJECT HERE \*\*\*|$title|" -e '/\*\*\* BLURB HERE \*\*\*/,$d' "$cl"
+		cat "$work/blurb"
+		sed -n '/\*\*\* BLURB HERE \*\*\*/,$p' "$cl" | sed 1d
+	} >"$work/cover"
+	mv "$work/cover" "$cl"
+	echo "$name" >>"$out/series"
+	msg "$name: $n patches and a cover letter in $out/$name"
+	before="${before:+$before, then }the series \"$title\""
+	total=$((total + n))
+done
+[ "$total" = "$(git -C "$repo" rev-list --count base..HEAD)" ] || die "a step before the first series"
+msg "${#names[@]} series, $total patches, against $LINUX_SOURCE $pkgver"

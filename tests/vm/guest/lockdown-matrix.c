@@ -13,7 +13,7 @@
  *   observed  what the kernel did
  *   logged    yes/no: whether "Lockdown: lockdown-matrix: <reason> is restricted; see man
  *             kernel_lockdown.7" was logged by this operation ("boot": during boot), or for a
- *             refusal because sealed hibernation holds its key (patch 0016) "... is restricted
+ *             refusal because sealed hibernation holds its key (patch 0018) "... is restricted
  *             while sealed hibernation holds its key; see man kernel_lockdown.7"
  *   verdict   pass, fail or skip; a skip says why in the note
  *   note      what this mode adds (who refused first, a state)
@@ -146,7 +146,7 @@ static void expect_lockdown(struct result *r, enum level lv, const char *reason,
 
 /*
  * A read of kernel memory (a confidentiality reason): refused from confidentiality on, and
- * under integrity while sealed hibernation holds its key (patch 0016), with a line of its own.
+ * under integrity while sealed hibernation holds its key (patch 0018), with a line of its own.
  */
 static void expect_kmem(struct result *r, const char *reason, const char *err)
 {
@@ -398,7 +398,7 @@ static void row_uswsusp(struct result *r)
 	/*
 	 * Under lockdown the plain /dev/snapshot protocol is refused: at open() when sealing is
 	 * unavailable, else at its first step, SNAPSHOT_FREEZE (the device opens for the sealed
-	 * protocol, patch 0015). Lockdown logs the hibernation refusal once per boot, when it is
+	 * protocol, patch 0017). Lockdown logs the hibernation refusal once per boot, when it is
 	 * first asked (at /sys/power/state); hibseal logs its own line for the ioctl.
 	 */
 	r->expect = g.level >= LV_INTEGRITY ? "EPERM" : "ok";
@@ -749,7 +749,7 @@ static void row_perf(struct result *r)
 
 /*
  * A perf-event program reads each sample's registers (struct bpf_perf_event_data): attached
- * to an event that counts kernel mode, the interrupted kernel's (patch 0025).
+ * to an event that counts kernel mode, the interrupted kernel's (patch 0009).
  */
 static void row_perf_bpf(struct result *r)
 {
@@ -883,7 +883,7 @@ static const struct row rows[] = {
 	  "perf_event_open() of cpu-clock sampling PERF_SAMPLE_REGS_INTR" },
 	{ "perf-bpf-kernel-regs", LV_CONFIDENTIALITY, "unsafe use of perf", row_perf_bpf,
 	  "PERF_EVENT_IOC_SET_BPF of a perf-event program reading the sample's registers, on a "
-	  "cpu-clock event that counts kernel mode (patch 0025)" },
+	  "cpu-clock event that counts kernel mode (patch 0009)" },
 	{ "debugfs", LV_INTEGRITY, "debugfs access", row_debugfs,
 	  "open for writing of debugfs clear_warn_once" },
 	{ "efi-test", LV_INTEGRITY, "/dev/efi_test access", row_efi_test,

@@ -2,7 +2,7 @@
 # Root reads the image keys with a tracing program. Under Secure Boot lockdown with sealing
 # ready, root loads a BPF fexit program on hibseal_derive_keys() whose BTF-typed loads copy
 # the struct hibseal_keys its last argument points to, and would hibernate (test_resume) to
-# make it run: the verifier refuses the program (EPERM, lockdown's reason, patch 0024), so
+# make it run: the verifier refuses the program (EPERM, lockdown's reason, patch 0007), so
 # nothing is attached and nothing read. Without a TPM no key is ever held, and the same program
 # loads and attaches (the positive control: the kernel has the BTF, the program is valid, only
 # lockdown's answer differs).
