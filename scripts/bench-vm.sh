@@ -11,7 +11,7 @@
 #
 # WRITE_S and READ_S are the kernel's "Wrote ... in" and "Read ... in" seconds (the image data
 # only); SNAPSHOT_BYTES its "kbytes" (the uncompressed snapshot, not the size on swap); the
-# phases come from its "Image timing" lines (pm_debug_messages, patch 0016); the totals from
+# phases come from its "Image timing" lines (pm_debug_messages, patch 0019); the totals from
 # the console timestamps (hibernation entry to the last line before power-off; the boot
 # kernel's search for an image to the jump into it: the unseal, the chunks, the checks). A run
 # whose memory does not come back intact, that was not sealed (or plain) as asked, or whose
