@@ -656,28 +656,18 @@ swapimg() {
 	python3 "$top/tests/vm/tools/swapimg.py" "$W/swap.img" "$@"
 }
 
-# cut_at_ring HIBERNATE...: run HIBERNATE... (what writes the image), then end the image's swap
-# map where the resume reader's read-ahead ring is first full (swapimg cut-at-ring), which must
-# fall inside a chunk. Chunk sizes follow the data, so about one image in thirty has a chunk
-# boundary there: then start again on a blank swap disk, at most three images in all. Sets
-# CUT_AT_RING to what swapimg did.
+# cut_at_ring: end the swap map of the image on the disk where upstream's compressed reader
+# spins (swapimg cut-at-ring: inside a chunk, where the reader sees the end with no read in
+# flight; the ring's end if no chunk boundary falls there, else the next such place, found by
+# replaying the reader's counters over the image's chunk sizes). Sets CUT_AT_RING to what
+# swapimg did.
 # shellcheck disable=SC2034 # CUT_AT_RING is the scenario's
 cut_at_ring() {
-	local try out
-	for try in 1 2 3; do
-		"$@"
-		if out=$(swapimg cut-at-ring 2>&1); then
-			diag "$out"
-			CUT_AT_RING=$out
-			return 0
-		fi
-		diag "image $try: $out"
-		[[ $out == *"is not inside a chunk"* ]] || { fail "swapimg cut-at-ring failed"; return 1; }
-		rm -f "$W/swap.img"
-		truncate -s 256M "$W/swap.img"
-	done
-	fail "the ring's end fell between two chunks in three images"
-	return 1
+	CUT_AT_RING=$(swapimg cut-at-ring "$VM_SMP" 2>&1) || {
+		fail "swapimg cut-at-ring failed: $CUT_AT_RING"
+		return 1
+	}
+	diag "$CUT_AT_RING"
 }
 
 # swapimg_damage flip chunk|flip tag|reorder|duplicate: damage the image with swapimg.py and

@@ -22,9 +22,11 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
                                       reserved2[N]) or of the swap header (swap.flags,
                                       swap.image; swap.image=map2 names the second map page)
   swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
-  swapimg.py IMG cut-at-ring [PAGES]  end the swap map where the resume reader's read-ahead
-                                      ring (8192 pages, CMP_MAX_RD_PAGES) is first full, which
-                                      must be inside a compressed chunk (sealed or plain image)
+  swapimg.py IMG cut-at-ring CPUS     end the swap map inside a compressed chunk (sealed or
+                                      plain image) where upstream's compressed reader, with
+                                      the workers it runs on CPUS CPUs and an 8192-page
+                                      read-ahead ring, sees the end with no read in flight
+                                      (see spins()); the ring's end if that will do
 Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
 """
 import struct
@@ -171,9 +173,10 @@ def set_entry(img, entry, value):
 
 
 def ring_runs(img):
-    """The pages the compressed reader's ring takes, as (first entry, [(first, pages)...]) with
-    one pair per chunk: a sealed image's chunk 0 is read before the ring, a plain image's first
-    page is its header (struct swsusp_info); every plain chunk starts with its length."""
+    """The pages the compressed reader's ring takes, as (kind, entries, first entry, [(first,
+    pages)...]) with one pair per chunk: a sealed image's chunk 0 is read before the ring, a
+    plain image's first page is its header (struct swsusp_info); every plain chunk starts with
+    its length."""
     sh = swsusp_header(img, sealed=False)
     if sh["flags"] & SF_SEALED:
         _, _, entries, chunks = layout(img)
@@ -197,6 +200,52 @@ def ring_runs(img):
     return "plain", entries, 1, runs
 
 
+# load_compressed_image(): at most this many pages in the read-ahead ring, and the pages of
+# the largest compressed chunk (CMP_PAGES: 32 pages LZO's worst case, its length header).
+RING_PAGES = 8192
+CMP_PAGES = (32 * PAGE + 32 * PAGE // 16 + 64 + 3 + 2 + 8 + PAGE - 1) // PAGE
+
+
+def spins(sizes, length, threads, ring=RING_PAGES):
+    """Whether upstream's compressed reader loop (load_compressed_image(), without the fix of
+    the end seen with nothing in flight) spins for ever on a map that gives it @length pages
+    of chunks of @sizes pages: replays its counters (want, have, asked, eof) round by round
+    and reports a round in which nothing can change any more."""
+    want, have, asked, eof, pos, c = ring, 0, 0, 0, 0, 0
+    while True:
+        moved = False
+        i = 0
+        while not eof and i < want:
+            if pos == length:
+                eof = 1
+                break
+            pos += 1
+            i += 1
+        asked += i
+        want -= i
+        moved = moved or i > 0
+        if not have:
+            if not asked:
+                return False        # out of data: refused as short
+            have, asked, moved = have + asked, 0, True
+            eof = 2 if eof else 0
+        for _ in range(threads):
+            if not have:
+                break
+            if c == len(sizes):
+                return False        # complete
+            if sizes[c] > have:
+                if eof > 1:
+                    return False    # a chunk short of pages: refused
+                break
+            have, want, c, moved = have - sizes[c], want + sizes[c], c + 1, True
+        if have < CMP_PAGES and asked:
+            have, asked, moved = have + asked, 0, True
+            eof = 2 if eof else 0
+        if not moved:
+            return True
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -217,19 +266,27 @@ def main(argv):
             print("signature %s" % ("hidden" if cmd == "hide" else "restored"))
             return 0
         if cmd == "cut-at-ring":
-            ring = int(args[0]) if args else 8192
+            cpus = int(args[0])
             kind, entries, start, runs = ring_runs(img)
-            cut = start + ring
-            inside = [(k, f, n) for k, (f, n) in enumerate(runs) if f < cut < f + n]
-            if not inside:
-                raise Fail("the ring's end (entry %d of %d) is not inside a chunk" %
-                           (cut, len(entries)))
-            k, f, n = inside[0]
+            # hibernate_threads(): a worker a CPU for a sealed image (at most 16), one CPU
+            # left to the CRC32 thread for a plain one (at most 3)
+            threads = min(cpus, 16) if kind == "sealed" else max(1, min(cpus - 1, 3))
+            sizes = [n for _, n in runs]
+            # Every map end strictly inside a chunk, the ring's end first.
+            ends = sorted((f + k for f, n in runs for k in range(1, n)),
+                          key=lambda e: (e != start + RING_PAGES, e))
+            for cut in ends:
+                if spins(sizes, cut - start, threads):
+                    break
+            else:
+                raise Fail("no end of the map makes the reader spin")
+            k, f, n = next((k, f, n) for k, (f, n) in enumerate(runs) if f < cut < f + n)
             for e in entries[cut:]:
                 set_entry(img, e, 0)
             print("%s image: cut the swap map after entry %d of %d, %d pages after the "
-                  "reader's first (entry %d), inside data chunk %d (entries %d-%d)" %
-                  (kind, cut, len(entries), ring, start, k + 1, f, f + n - 1))
+                  "reader's first (entry %d), inside data chunk %d (entries %d-%d), where "
+                  "upstream's reader with %d worker(s) spins" %
+                  (kind, cut, len(entries), cut - start, start, k + 1, f, f + n - 1, threads))
             return 0
         sh, hdr, entries, chunks = layout(img)
         if cmd == "layout":
