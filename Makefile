@@ -10,8 +10,10 @@
 #   make debian   the Debian 12 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
 #   make lint     shellcheck on the project's shell scripts
-#   make patches  the whole kernel side as one format-patch series with a cover letter, in
-#                 build/series/ (scripts/mkseries.sh; scripts/check-series.sh checks it)
+#   make patches  the kernel side as four format-patch series, each with a cover letter, in
+#                 build/series/ (scripts/mkseries.sh; scripts/check-series.sh checks them)
+#   make bisect   build every step of those series, and the last with HIBERNATION_SEAL off
+#                 (scripts/bisect-series.sh; about 20 minutes, by hand: not part of check)
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
 #
 # Everything is built under build/ (HIBSEAL_BUILD overrides); every target installs the Debian
@@ -81,9 +83,13 @@ demo: kernel initramfs
 bench: kernel initramfs
 	@scripts/bench.sh
 
-# The kernel side as one series against the pristine source (patches/series.plan says how).
+# The kernel side as series against the pristine source (patches/series.plan says how).
 patches: setup
 	@scripts/mkseries.sh $(B)/series
+
+# Every step of those series built, from the test kernel's tree (docs/testing.md).
+bisect: kernel
+	@scripts/bisect-series.sh
 
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
@@ -93,4 +99,4 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit check demo bench \
-	patches lint clean
+	patches bisect lint clean
