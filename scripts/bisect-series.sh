@@ -34,12 +34,7 @@ verdict() {
 [ -f "$src/vmlinux" ] || { msg "no built test kernel in $src (make kernel)"; verdict not-ok; }
 "$top/scripts/mkseries.sh" "$work/series" >"$work/mkseries.log" 2>&1 ||
 	{ cat "$work/mkseries.log"; verdict not-ok; }
-mails=()
-while read -r name; do
-	for m in "$work/series/$name"/[0-9][0-9][0-9][0-9]-*.patch; do
-		[ "${m##*/}" = 0000-cover-letter.patch ] || mails+=("$m")
-	done
-done <"$work/series/series"
+mapfile -t mails < <(sed "s|^|$work/series/|" "$work/series/mails")
 
 start=$(date +%s)
 rm -rf "$B/bisect"

@@ -37,13 +37,8 @@ start=$(date +%s)
 	verdict checkpatch not-ok
 	exit 1
 }
-# Every series in order (build/series/series names them), without the cover letters.
-mails=()
-while read -r name; do
-	for m in "$work/series/$name"/[0-9][0-9][0-9][0-9]-*.patch; do
-		[ "${m##*/}" = 0000-cover-letter.patch ] || mails+=("$m")
-	done
-done <"$work/series/series"
+# Every series' patches in order, without the cover letters (mkseries.sh lists them).
+mapfile -t mails < <(sed "s|^|$work/series/|" "$work/series/mails")
 
 # The reference, built apart from mkseries.sh: the upstream files patches/ changes, patched,
 # and the overlay.

@@ -8,7 +8,8 @@
 #   patches/series.plan, step by step --> one commit a step on base (git am, or files as in ref)
 #   the last commit's tree == ref, file for file, or nothing is written
 #   for each `series NAME` of the plan, in order: git format-patch --cover-letter of its commits,
-#   patches/cover-NAME.txt filled in --> OUTDIR/NAME/; their names in order --> OUTDIR/series
+#   patches/cover-NAME.txt filled in --> OUTDIR/NAME/; their names in order --> OUTDIR/series,
+#   the patches of all of them in order (cover letters left out) --> OUTDIR/mails
 #
 # Author, committer and dates are fixed, so the same sources give the same series byte for byte.
 set -eu
@@ -198,6 +199,9 @@ for i in "${!names[@]}"; do
 	} >"$work/cover"
 	mv "$work/cover" "$cl"
 	echo "$name" >>"$out/series"
+	for m in "$out/$name"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[ "$m" = "$cl" ] || echo "${m#"$out/"}"
+	done >>"$out/mails"
 	msg "$name: $n patches and a cover letter in $out/$name"
 	before="${before:+$before, then }the series \"$title\""
 	total=$((total + n))
