@@ -26,9 +26,11 @@ trap 'rm -rf "$work"' EXIT
 : >"$results"
 
 msg() { printf 'bisect: %s\n' "$*"; }
-verdict() {
+verdict() {	# verdict ok|not-ok: record it and end the run
 	echo "$1 bisect" >>"$results"
-	if [ "$1" = ok ]; then msg ok; else msg FAILED; exit 1; fi
+	if [ "$1" = ok ]; then msg ok; exit 0; fi
+	msg FAILED
+	exit 1
 }
 
 [ -f "$src/vmlinux" ] || { msg "no built test kernel in $src (make kernel)"; verdict not-ok; }
@@ -96,5 +98,5 @@ done
 
 msg "$((${#mails[@]} + 2)) builds in $(($(date +%s) - start)) s"
 rm -rf "$B/bisect"
-[ $failed = 0 ] && verdict ok
+if [ $failed = 0 ]; then verdict ok; fi
 verdict not-ok
