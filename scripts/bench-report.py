@@ -206,23 +206,33 @@ def goals_section(n, out):
 
 
 class Vm:
+    MODES = ("plain", "ctr-hmac", "gcm")
+
     def __init__(self, rows):
         self.info = {}
-        self.runs = defaultdict(list)      # (mix, mode, mib) -> [dict]
+        self.runs = defaultdict(list)      # (mix, mode, comp, mib) -> [dict]
         for r in rows:
             if r[0] == "info":
                 self.info[r[1]] = r[2]
             elif r[0] == "vm":
-                rec = {"hibernate": float(r[5]), "resume": float(r[6]), "image": int(r[7])}
-                for kv in r[8:]:
+                rec = {"rep": int(r[5]), "hibernate": float(r[6]), "resume": float(r[7]),
+                       "image": int(r[8])}
+                for kv in r[9:]:
                     k, _, v = kv.partition("=")
                     rec[k] = float(v)
-                self.runs[(r[1], r[2], int(r[3]))].append(rec)
-        self.sizes = sorted({k[2] for k in self.runs})
+                self.runs[(r[1], r[2], r[3], int(r[4]))].append(rec)
+        self.sizes = sorted({k[3] for k in self.runs})
         self.mixes = [m for m in MIXES if any(k[0] == m for k in self.runs)]
+        self.comps = [c for c in ("lzo", "lz4") if any(k[2] == c for k in self.runs)]
 
-    def values(self, mix, mode, mib, key):
-        return [r[key] for r in self.runs[(mix, mode, mib)] if key in r]
+    def values(self, mix, mode, comp, mib, key):
+        return [r[key] for r in self.runs[(mix, mode, comp, mib)] if key in r]
+
+    def ratios(self, mix, mode, comp, mib, key):
+        """mode/plain, paired by repetition (the two ran back to back)."""
+        plain = {r["rep"]: r[key] for r in self.runs[(mix, "plain", comp, mib)] if key in r}
+        return [r[key] / plain[r["rep"]] for r in self.runs[(mix, mode, comp, mib)]
+                if key in r and plain.get(r["rep"])]
 
 
 def vm_section(v, out):
@@ -230,55 +240,70 @@ def vm_section(v, out):
     w("## In the VM: hibernate and resume, plain against sealed\n")
     w(f"QEMU {v.info.get('accel', '?')} ({v.info.get('qemu', '?')}), "
       f"{v.info.get('vm-mem', '?')} MiB of guest memory, {v.info.get('vm-smp', '?')} vCPUs. "
-      "Plain: lockdown off, sealing off; sealed: Secure Boot lockdown with sealing. Times are "
-      "the kernel's own (its console timestamps for the whole, its 'Wrote'/'Read' lines for "
-      "the image data, its 'Image timing' line for the phases), median (min-max) seconds; "
-      "the runs alternate plain and sealed on the same seeded memory contents.\n")
+      "Plain: lockdown off, sealing off (the test kernel); ctr-hmac: Secure Boot lockdown "
+      "with sealing, the test kernel (AES-256-CTR + HMAC-SHA256 chunks, the default); gcm: the "
+      "same with the production kernel (AES-256-GCM chunks). Each with `hibernate.compressor=` "
+      "lzo and lz4. Times are the kernel's own (its console timestamps for the whole, its "
+      "'Wrote'/'Read' lines for the image data, its 'Image timing' line for the phases), "
+      "median (min-max) seconds; a ratio is sealed/plain of runs made back to back on the "
+      "same seeded memory contents, median (min-max) over the repetitions.\n")
     if v.info.get("accel") == "tcg":
         w("Under TCG the AES and SHA instructions are emulated (AES ~80x, HMAC-SHA256 ~30x "
           "slower than natively, LZO ~5x): these ratios overstate the cost of sealing by about "
           "an order of magnitude. The native section is the measure of the goal.\n")
-    def table(keys, what):
-        w(f"| memory | MiB | snapshot MiB | plain {what[0]} s | sealed {what[0]} s | ratio | "
-          f"plain {what[1]} s | sealed {what[1]} s | ratio |")
-        w("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+    def table(key, what):
+        w(f"| memory | MiB | compressor | snapshot MiB | plain {what} s | ctr-hmac {what} s | "
+          f"ratio | gcm {what} s | ratio |")
+        w("|---|---:|---|---:|---:|---:|---:|---:|---:|")
         for mix in v.mixes:
             for mib in v.sizes:
-                if not v.runs[(mix, "plain", mib)]:
-                    continue
-                img = med(v.values(mix, "sealed", mib, "image")) / MIB
-                cells = [mix, str(mib), f"{img:.0f}"]
-                for key in keys:
-                    p, s = v.values(mix, "plain", mib, key), v.values(mix, "sealed", mib, key)
-                    cells += [fmt_range(p, digits=2), fmt_range(s, digits=2),
-                              f"{med(s) / med(p):.2f}" if p and s else "-"]
-                w("| " + " | ".join(cells) + " |")
+                for comp in v.comps:
+                    if not v.runs[(mix, "plain", comp, mib)]:
+                        continue
+                    img = med(v.values(mix, "plain", comp, mib, "image")) / MIB
+                    cells = [mix, str(mib), comp, f"{img:.0f}",
+                             fmt_range(v.values(mix, "plain", comp, mib, key), digits=2)]
+                    for mode in v.MODES[1:]:
+                        r = v.ratios(mix, mode, comp, mib, key)
+                        cells += [fmt_range(v.values(mix, mode, comp, mib, key), digits=2),
+                                  fmt_range(r, digits=2) if r else "-"]
+                    w("| " + " | ".join(cells) + " |")
         w("")
 
     w("Whole hibernation (from the kernel's 'hibernation entry' to its last line before "
-      "power-off) and whole resume (from the boot kernel's search for an image to its jump "
-      "into it: the key unsealed, every chunk loaded and opened, the checks):\n")
-    table(("hibernate_total", "resume_total"), ("hibernate", "resume"))
-    w("The image data alone (the kernel's 'Wrote/Read ... in' seconds):\n")
-    table(("hibernate", "resume"), ("write", "read"))
+      "power-off):\n")
+    table("hibernate_total", "hibernate")
+    w("Whole resume (from the boot kernel's search for an image to its jump into it: the key "
+      "unsealed, every chunk loaded and opened, the checks):\n")
+    table("resume_total", "resume")
+    w("The image data alone, written (the kernel's 'Wrote ... in' seconds):\n")
+    table("hibernate", "write")
+    w("The image data alone, read (the kernel's 'Read ... in' seconds):\n")
+    table("resume", "read")
     phases = sorted({k for runs in v.runs.values() for r in runs for k in r
                      if k.startswith(("save_", "load_"))})
     if phases:
-        w("### Where a sealed hibernation spends its time (kernel counters, median seconds)\n")
-        w("| memory | MiB | " + " | ".join(phases) + " |")
-        w("|---|---:|" + "---:|" * len(phases))
+        w("### Where a hibernation spends its time (kernel counters, median seconds)\n")
+        w("| memory | MiB | compressor | mode | " + " | ".join(phases) + " |")
+        w("|---|---:|---|---|" + "---:|" * len(phases))
         for mix in v.mixes:
             for mib in v.sizes:
-                cells = [mix, str(mib)]
-                for ph in phases:
-                    vals = v.values(mix, "sealed", mib, ph)
-                    cells.append(f"{med(vals):.2f}" if vals else "-")
-                w("| " + " | ".join(cells) + " |")
-        w("\ncomp (the compressor) and seal add up CPU time over the worker threads; I/O is the writer's or "
-          "reader's wait for the disk; save_tpm is the TPM time of the hibernation itself "
-          "(the window PCR check), load_tpm all of the boot kernel's TPM commands up to the "
-          "load: its window (the new secret sealed, the counter, this test kernel's "
-          "self-test) and the unseal of the image's key.\n")
+                for comp in v.comps:
+                    for mode in v.MODES:
+                        if not v.runs[(mix, mode, comp, mib)]:
+                            continue
+                        cells = [mix, str(mib), comp, mode]
+                        for ph in phases:
+                            vals = v.values(mix, mode, comp, mib, ph)
+                            cells.append(f"{med(vals):.2f}" if vals else "-")
+                        w("| " + " | ".join(cells) + " |")
+        w("\ncomp (the compressor) and seal add up CPU time over the worker threads; I/O is "
+          "the writer's or reader's wait for the disk; save_tpm is the TPM time of the "
+          "hibernation itself (the window PCR check), load_tpm all of the boot kernel's TPM "
+          "commands up to the load: its window (the new secret sealed, the counter, the test "
+          "kernel's self-test, which the production kernel does not run) and the unseal of "
+          "the image's key.\n")
 
 
 def gnuplot(script):
@@ -330,32 +355,37 @@ unset multiplot
 
 
 def plot_vm(v, plots, work):
-    data = os.path.join(work, "vm.dat")
+    """Typical memory at the largest size: whole hibernate and resume, seconds, one group per
+    compressor and direction, a bar per mode, min-max bars."""
     mix = "typical" if "typical" in v.mixes else (v.mixes[0] if v.mixes else None)
-    if mix is None:
+    if mix is None or not v.comps:
         return None
+    mib = max(m for m in v.sizes if any(v.runs[(mix, mo, c, m)] for mo in v.MODES
+                                        for c in v.comps))
+    data = os.path.join(work, "vm.dat")
     with open(data, "w") as f:
-        for mib in v.sizes:
-            row = [f"{med(v.values(mix, 'sealed', mib, 'image')) / MIB:.1f}"]
-            for mode in ("plain", "sealed"):
-                for key in ("hibernate", "resume"):
-                    # The whole hibernation and resume where the run recorded them.
-                    vals = v.values(mix, mode, mib, key + "_total") or \
-                        v.values(mix, mode, mib, key)
-                    row.append(f"{med(vals):.3f}")
-            f.write(" ".join(row) + "\n")
+        for comp in v.comps:
+            for key, name in (("hibernate_total", "hibernate"), ("resume_total", "resume")):
+                row = [f'"{comp} {name}"']
+                for mode in v.MODES:
+                    vals = v.values(mix, mode, comp, mib, key) or [0.0]
+                    row += [f"{med(vals):.3f}", f"{min(vals):.3f}", f"{max(vals):.3f}"]
+                f.write(" ".join(row) + "\n")
     png = os.path.join(plots, "benchmarks-vm.png")
-    ok = gnuplot(f"""set terminal png size 900,540
+    cols = ", ".join(
+        f"'{data}' using {2 + 3 * i}:{3 + 3 * i}:{4 + 3 * i}{':xtic(1)' if i == 0 else ''} "
+        f"title '{mode}'" for i, mode in enumerate(v.MODES))
+    ok = gnuplot(f"""set terminal png size 900,520
 set output '{png}'
-set title 'VM ({v.info.get("accel", "?")}), {mix} memory: whole hibernate and resume against snapshot size'
-set xlabel 'snapshot MiB'
+set title 'VM ({v.info.get("accel", "?")}), {mib} MiB of {mix} memory: whole hibernate and resume (median, min-max)'
 set ylabel 'seconds'
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
 set key left top
-set grid
-plot '{data}' using 1:2 with linespoints title 'hibernate plain', \\
-     '{data}' using 1:4 with linespoints title 'hibernate sealed', \\
-     '{data}' using 1:3 with linespoints title 'resume plain', \\
-     '{data}' using 1:5 with linespoints title 'resume sealed'
+set grid ytics
+plot {cols}
 """)
     return png if ok else None
 

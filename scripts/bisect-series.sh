@@ -7,11 +7,18 @@
 #   mkseries.sh --> the series, in order; the copy must be their last step, file for file
 #   last step, option off: tinyconfig + configs/*.config + HIBERNATION_SEAL=n, make vmlinux
 #   then the test configuration, and for each step from the last to the pristine tree: make
-#       vmlinux (incremental: Kbuild rebuilds what the step changed), then patch -R
+#       vmlinux.o (incremental: Kbuild rebuilds what the step changed), then patch -R; the
+#       pristine tree: make vmlinux
 #
-# A step passes when the build succeeds with no compiler or linker warning. The copy and
-# ccache (CCACHE_NOHASHDIR, as build-kernel.sh) keep every step incremental. Prints a line a
-# step and 'bisect: ok|FAILED'; with RESULTS, writes 'ok bisect' or 'not-ok bisect' there.
+# A step passes when the build succeeds with no compiler, objtool or modpost warning and
+# vmlinux.o (every built-in object and the libraries, linked with ld -r) leaves no symbol
+# undefined but those the final link's linker script gives (the ones the two full links,
+# the last step's and the pristine tree's, leave in theirs): a step that calls what a later
+# step defines fails here as it would at the final link, without that link's 25-80 s of
+# kallsyms and BTF at every step. The copy and ccache (CCACHE_NOHASHDIR, as build-kernel.sh)
+# keep every step incremental. BISECT_JOBS (default: the online CPUs) sets make -j; make
+# check runs it beside the VM scenarios with one job (tests/run.sh). Prints a line a step and
+# 'bisect: ok|FAILED'; with RESULTS, writes 'ok bisect' or 'not-ok bisect' there.
 set -eu
 export LC_ALL=C
 
@@ -47,6 +54,7 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
 KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$LINUX_TARBALL")")
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 kmake() { make -C "$tree" -s CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+jobs=${BISECT_JOBS:-$(nproc)}
 
 # configure [FRAGMENT...]: the test configuration (as build-kernel.sh makes it), then these.
 configure() {
@@ -56,22 +64,27 @@ configure() {
 	kmake olddefconfig >/dev/null
 }
 
-# step NAME: build vmlinux; fails on an error or any warning.
-failed=0
+# step NAME TARGET: build TARGET (vmlinux_o, which links vmlinux.o, or vmlinux); fails on an error or any warning.
+# Records the symbols vmlinux.o leaves undefined in $work/undef.N (N counts the steps).
+failed=0 nstep=0
 step() {
 	local t0=$SECONDS
-	if ! kmake -j"$(nproc)" vmlinux >"$work/build.log" 2>&1; then
+	nstep=$((nstep + 1))
+	: >"$work/undef.$nstep"
+	if ! kmake -j"$jobs" "$2" >"$work/build.log" 2>&1; then
 		msg "$1: does not build ($((SECONDS - t0)) s)"
 		grep -m 20 -E 'error|Error' "$work/build.log" || tail -n 20 "$work/build.log"
 		failed=1
 		return 0
 	fi
-	if grep -q -E 'warning:' "$work/build.log"; then
+	if grep -q -E 'warning:|WARNING:' "$work/build.log"; then
 		msg "$1: builds with warnings ($((SECONDS - t0)) s)"
-		grep -m 20 'warning:' "$work/build.log"
+		grep -m 20 -E 'warning:|WARNING:' "$work/build.log"
 		failed=1
 		return 0
 	fi
+	nm -u "$tree/vmlinux.o" | awk '{ print $2 }' | sort -u >"$work/undef.$nstep"
+	echo "$1" >"$work/name.$nstep"
 	msg "$1: builds ($((SECONDS - t0)) s)"
 }
 
@@ -79,7 +92,8 @@ step() {
 printf 'CONFIG_HIBERNATION_SEAL=n\n' >"$work/off.config"
 configure "$work/off.config"
 grep -q '^CONFIG_HIBERNATION_SEAL=y' "$tree/.config" && { msg "the option stayed on"; verdict not-ok; }
-step "all ${#mails[@]} patches, HIBERNATION_SEAL off"
+step "all ${#mails[@]} patches, HIBERNATION_SEAL off" vmlinux
+cp "$work/undef.$nstep" "$work/linked.last"
 
 # Every step, last to first, with the test configuration. Going back, options only disappear
 # (Kconfig files lose them), and Kbuild's own syncconfig drops them: the test configuration is
@@ -87,15 +101,26 @@ step "all ${#mails[@]} patches, HIBERNATION_SEAL off"
 configure
 for ((i = ${#mails[@]}; i >= 0; i--)); do
 	if [ "$i" = 0 ]; then
-		step "the pristine tree"
+		step "the pristine tree" vmlinux
+		cp "$work/undef.$nstep" "$work/linked.first"
 		break
 	fi
 	m=${mails[$((i - 1))]}
-	step "$i/${#mails[@]} ${m#"$work/series/"}"
+	step "$i/${#mails[@]} ${m#"$work/series/"}" vmlinux_o
 	patch -d "$tree" -R -p1 -s --batch <"$m" >"$work/patch.log" 2>&1 ||
 		{ msg "${m#"$work/series/"} does not reverse"; cat "$work/patch.log"; verdict not-ok; }
 done
 
+# What the final link's linker script defines: left undefined by both fully linked trees.
+sort -u "$work/linked.last" "$work/linked.first" >"$work/linked"
+for ((n = 1; n <= nstep; n++)); do
+	[ -s "$work/name.$n" ] || continue
+	extra=$(comm -23 "$work/undef.$n" "$work/linked")
+	if [ -n "$extra" ]; then
+		msg "$(cat "$work/name.$n"): would not link, undefined: $(tr '\n' ' ' <<<"$extra")"
+		failed=1
+	fi
+done
 msg "$((${#mails[@]} + 2)) builds in $(($(date +%s) - start)) s"
 rm -rf "$B/bisect"
 if [ $failed = 0 ]; then verdict ok; fi

@@ -111,7 +111,7 @@ def render(results):
     w("integrity modes: a TPM, sealing ready), the reads of kernel memory that the series leaves")
     w("to confidentiality (`/proc/kcore`, kprobes, BPF reads of kernel memory, perf's interrupt")
     w("registers) are refused under integrity too, logged as `... is restricted while sealed")
-    w("hibernation holds its key; see man kernel_lockdown.7` (patch 0021): whoever reads the key")
+    w("hibernation holds its key; see man kernel_lockdown.7` (patch 0023): whoever reads the key")
     w("could forge an image the next boot restores. Tracefs is left as the series has it.")
     w("")
     w("## Modes")

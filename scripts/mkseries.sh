@@ -62,7 +62,8 @@ git -C "$repo" commit -q -m "$LINUX_SOURCE $pkgver, the files this series touche
 git -C "$repo" tag base
 
 # 2. The plan, one step a commit. Directives (patches/series.plan says more):
-#      commit SUBJECT | body line | file PATH... | maintainers SECTION | patch NNNN [-PATH...]
+#      commit SUBJECT | body line | file PATH... | part PATH PATTERN... | maintainers SECTION |
+#      patch NNNN [-PATH...]
 take() {	# take PATH...: these paths as they are in ref
 	local f
 	for f in "$@"; do
@@ -95,10 +96,24 @@ maintainers() {
 	git -C "$repo" add MAINTAINERS
 }
 
-subject="" body="" kind="" files=() maint="" nsteps=0 names=()
+# part PATH N: PATH as in ref, cut down to what the plan's first N `part PATH` lines select
+# (scripts/plan-part.py).
+part() {
+	mkdir -p "$repo/$(dirname "$1")"
+	python3 "$top/scripts/plan-part.py" "$work/ref/$1" "$repo/$1" "$plan" "$1" "$2" ||
+		die "plan: cannot cut $1"
+	git -C "$repo" add -- "$1"
+}
+
+subject="" body="" kind="" files=() parts=() maint="" nsteps=0 names=()
+declare -A nparts=()
 finish_step() {	# commit what the step collected
+	local p
 	[ -n "$kind" ] || return 0
 	[ ${#files[@]} = 0 ] || take "${files[@]}"
+	for p in "${parts[@]}"; do
+		part "${p% *}" "${p##* }"
+	done
 	[ -z "$maint" ] || maintainers "$maint"
 	if [ "$kind" = commit ]; then
 		[ -n "$body" ] || die "plan: '$subject' has no body"
@@ -111,7 +126,7 @@ finish_step() {	# commit what the step collected
 			git -C "$repo" commit -q --amend --reset-author -s -F -
 	fi
 	nsteps=$((nsteps + 1))
-	subject="" body="" kind="" files=() maint=""
+	subject="" body="" kind="" files=() parts=() maint=""
 }
 
 lineno=0
@@ -138,6 +153,13 @@ while IFS= read -r line || [ -n "$line" ]; do
 		[ -n "$kind" ] || die "plan line $lineno: 'file' outside a step"
 		read -r -a more <<<"${line#file }"
 		files+=("${more[@]}") ;;
+	'part '*)
+		[ -n "$kind" ] || die "plan line $lineno: 'part' outside a step"
+		read -r -a more <<<"${line#part }"
+		[ ${#more[@]} -ge 2 ] || die "plan line $lineno: 'part' needs a path and a pattern"
+		[ -e "$work/ref/${more[0]}" ] || die "plan line $lineno: no ${more[0]} in patches/ or the overlay"
+		nparts[${more[0]}]=$(( ${nparts[${more[0]}]:-0} + 1 ))
+		parts+=("${more[0]} ${nparts[${more[0]}]}") ;;
 	'maintainers '*)
 		[ -n "$kind" ] || die "plan line $lineno: 'maintainers' outside a step"
 		maint=${line#maintainers } ;;

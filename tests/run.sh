@@ -118,6 +118,19 @@ if [ $full = 1 ]; then
 	done
 fi
 
+# Every step of those series built (scripts/bisect-series.sh: a copy of the test kernel's tree
+# walked back to the pristine one, and the last step with HIBERNATION_SEAL off), beside the VM
+# scenarios: one make job at the lowest priority, on the CPU time the QEMUs leave (full runs
+# only; reported after the scenarios as patches.series.bisectable).
+# Started from a subshell, so that it is no child of this shell, whose `wait`s are the
+# scenarios'.
+bisect_pid=
+if [ $full = 1 ]; then
+	rm -f "$B/bisect.results"
+	bisect_pid=$( (BISECT_JOBS=1 nice -n 19 "$top/scripts/bisect-series.sh" "$B/bisect.results" \
+		>"$B/bisect.log" 2>&1 </dev/null & echo $!) )
+fi
+
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do
@@ -190,6 +203,19 @@ for s in "$@"; do
 	*) sed 's/^\([^#]\)/# \1/' "$R/$s.out"; result not-ok "$s" ;;
 	esac
 done
+
+if [ -n "$bisect_pid" ]; then
+	bisect_start=$SECONDS
+	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 5; done
+	echo "# bisect: waited $((SECONDS - bisect_start)) s for it after the scenarios"
+	if grep -qxF "ok bisect" "$B/bisect.results" 2>/dev/null; then
+		grep -E '^bisect: [0-9]+ builds in' "$B/bisect.log" | sed 's/^/# /'
+		result ok patches.series.bisectable
+	else
+		grep -v ': builds (' "$B/bisect.log" | sed 's/^/# /' | head -n 80
+		result not-ok patches.series.bisectable
+	fi
+fi
 
 # The committed lockdown conformance table must still be what the kernel does (full runs only:
 # it needs every mode's results from this run).

@@ -48,7 +48,7 @@ lockdown_matrix() {
 	expect "^HIBSEAL: lockdown=$level secureboot=$([ "$sb" = on ] && echo 1 || echo 0) " \
 		"lockdown $level, Secure Boot $sb"
 	# With a TPM sealing is ready in every mode; under integrity the kernel-memory rows then
-	# expect patch 0021's refusals. Were it not, they would quietly expect 'ok'.
+	# expect patch 0023's refusals. Were it not, they would quietly expect 'ok'.
 	expect '^HIBSEAL: lockdown=.* seal=ready$' "sealing ready (the TPM boot window sealed its secret)"
 	expect '^LDM-END: rows=' "the matrix to run to its end"
 
@@ -68,7 +68,7 @@ lockdown_matrix() {
 			"$observed" "$logged" "$verdict" "$why" "$op" >>"$results/$mode.tsv.tmp"
 		# The console must agree with the guest: a refusal it saw logged is on the console,
 		# between this row's markers (or, for a kernel memory read refused because sealed
-		# hibernation holds its key, that line's variant, patch 0021).
+		# hibernation holds its key, that line's variant, patch 0023).
 		awk -v b="ldm: row $row begin" -v e="ldm: row $row end" \
 			'index($0, b) { on = 1 } on { print } index($0, e) { on = 0 }' \
 			"$VM_LOG" >"$W/row.log"

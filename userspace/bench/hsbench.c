@@ -3,7 +3,7 @@
  * hsbench: the sealed hibernation image pipeline, natively, plain against sealed.
  *
  * What the kernel's swap writer does to each chunk of 32 pages (kernel/power/swap.c with
- * patches/0013), with the same algorithms:
+ * patches/0015), with the same algorithms:
  *
  *   save:  copy 32 snapshot pages -> LZO-1X-1 or LZ4 -> [seal: AEAD in place] -> copy to swap
  *   load:  copy swap pages -> [open: check the tag, decrypt] -> decompress -> copy out
@@ -55,7 +55,7 @@
 #define MAP_ENTRIES	(FILL_PAGE_SIZE / 8 - 1)	/* upstream's swap map page */
 #define MAX_THREADS	64
 #define UPSTREAM_THREADS	3		/* upstream's CMP_THREADS */
-#define SEALED_THREADS	16			/* HIBSEAL_THREADS, patches/0018 */
+#define SEALED_THREADS	16			/* HIBSEAL_THREADS, patches/0020 */
 
 /*
  * plain:       upstream's chunk, and the CRC32 its CRC32 thread computes over the uncompressed
@@ -379,7 +379,7 @@ static void *shipped_crc(void *arg)
 	}
 }
 
-/* Workers the kernel runs for this image on @cpus CPUs (hibernate_threads(), 0018). */
+/* Workers the kernel runs for this image on @cpus CPUs (hibernate_threads(), 0020). */
 static int shipped_workers(enum construction c, int cpus)
 {
 	int n = is_plain(c) ? cpus - 1 : cpus;

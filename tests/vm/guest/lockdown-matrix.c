@@ -13,7 +13,7 @@
  *   observed  what the kernel did
  *   logged    yes/no: whether "Lockdown: lockdown-matrix: <reason> is restricted; see man
  *             kernel_lockdown.7" was logged by this operation ("boot": during boot), or for a
- *             refusal because sealed hibernation holds its key (patch 0021) "... is restricted
+ *             refusal because sealed hibernation holds its key (patch 0023) "... is restricted
  *             while sealed hibernation holds its key; see man kernel_lockdown.7"
  *   verdict   pass, fail or skip; a skip says why in the note
  *   note      what this mode adds (who refused first, a state)
@@ -146,7 +146,7 @@ static void expect_lockdown(struct result *r, enum level lv, const char *reason,
 
 /*
  * A read of kernel memory (a confidentiality reason): refused from confidentiality on, and
- * under integrity while sealed hibernation holds its key (patch 0021), with a line of its own.
+ * under integrity while sealed hibernation holds its key (patch 0023), with a line of its own.
  */
 static void expect_kmem(struct result *r, const char *reason, const char *err)
 {
@@ -398,7 +398,7 @@ static void row_uswsusp(struct result *r)
 	/*
 	 * Under lockdown the plain /dev/snapshot protocol is refused: at open() when sealing is
 	 * unavailable, else at its first step, SNAPSHOT_FREEZE (the device opens for the sealed
-	 * protocol, patch 0020). Lockdown logs the hibernation refusal once per boot, when it is
+	 * protocol, patch 0022). Lockdown logs the hibernation refusal once per boot, when it is
 	 * first asked (at /sys/power/state); hibseal logs its own line for the ioctl.
 	 */
 	r->expect = g.level >= LV_INTEGRITY ? "EPERM" : "ok";

@@ -1,6 +1,6 @@
 #!/bin/bash
 # A TPM bound again, then reset in S3. Root unbinds the TPM's driver and binds it again: a new
-# chip, whose window PCR the kernel extends as it registers (patch 0014). The kernel's own
+# chip, whose window PCR the kernel extends as it registers (patch 0016). The kernel's own
 # reference is to the chip that went away. Then root suspends to RAM on a platform that resets
 # the TPM while asleep (hs_tpm_s3_reset.ko voids the saved state, as in fresh.s3-tpm-reset).
 # Before any task thaws, the kernel must close the window PCR on the chip root now holds, not
