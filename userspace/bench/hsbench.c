@@ -62,8 +62,8 @@
  *              pages (on a CPU of its own in the kernel; here in the worker, so that the CPU
  *              time counts): plain hibernation as the kernel runs it
  * plain-nocrc: the same without the CRC32, the cheapest a plain image could be
- * ctr-hmac:    sealed, authenc(hmac(sha256),rfc3686(ctr(aes))), the default
- * gcm:         sealed, gcm(aes)
+ * ctr-hmac:    sealed, authenc(hmac(sha256),rfc3686(ctr(aes))), the test kernel's
+ * gcm:         sealed, gcm(aes), the default
  */
 enum construction { CONS_PLAIN, CONS_PLAIN_NOCRC, CONS_CTR_HMAC, CONS_GCM, CONS_NR };
 

@@ -5,7 +5,7 @@
 # attack.kexec-read does (the closed window PCR value, the boot secret after it). The guest's
 # root has no such path (attack.*). Each candidate is tried on the sealed image on the disk:
 # the boot secret verifies it; the same secret with one bit flipped is refused. This kernel
-# writes the default construction (seal.gcm.roundtrip does the same for AES-256-GCM).
+# writes AES-256-CTR + HMAC-SHA256 (seal.gcm.roundtrip does the same for AES-256-GCM, the default).
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -23,7 +23,7 @@ if key_from_ram "$(guest_value pcr14-now)"; then
 fi
 "$HIBSEAL" inspect "$W/swap.img" >"$W/inspect.out" 2>&1 || fail "hibseal inspect: $(cat "$W/inspect.out")"
 grep -qx 'construction: AES-256-CTR + HMAC-SHA256, 32-byte tags' "$W/inspect.out" ||
-	fail "the main test kernel did not write the default construction: $(grep construction "$W/inspect.out")"
+	fail "the main test kernel did not write AES-256-CTR + HMAC-SHA256: $(grep construction "$W/inspect.out")"
 # The image is untouched by all this: it resumes.
 vm_boot resume
 expect_resumed
