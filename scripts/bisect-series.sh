@@ -7,10 +7,12 @@
 #   mkseries.sh --> the series, in order; the copy must be their last step, file for file
 #   last step, option off: tinyconfig + configs/*.config + HIBERNATION_SEAL=n, make vmlinux
 #   then the test configuration, and for each step from the last to the pristine tree: make
-#       vmlinux.o (incremental: Kbuild rebuilds what the step changed), then patch -R; the
-#       pristine tree: make vmlinux
+#       vmlinux_o modpost (incremental: Kbuild rebuilds what the step changed), then patch -R
+#       --fuzz=0 (each mail must come off exactly: the copy is the last step, not a stale tree);
+#       the pristine tree: make vmlinux
 #
-# A step passes when the build succeeds with no compiler, objtool or modpost warning and
+# A step passes when the build succeeds with no compiler, objtool or modpost warning (section
+# mismatches are errors in the test configuration) and
 # vmlinux.o (every built-in object and the libraries, linked with ld -r) leaves no symbol
 # undefined but those the final link's linker script gives (the ones the two full links,
 # the last step's and the pristine tree's, leave in theirs): a step that calls what a later
@@ -19,7 +21,7 @@
 # keep every step incremental. BISECT_JOBS (default: the online CPUs) sets make -j; make
 # check runs it beside the VM scenarios with one job (tests/run.sh). Prints a line a step and
 # 'bisect: ok|FAILED'; with RESULTS, writes 'ok bisect' or 'not-ok bisect' there.
-set -eu
+set -eu -o pipefail
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,28 +66,30 @@ configure() {
 	kmake olddefconfig >/dev/null
 }
 
-# step NAME TARGET: build TARGET (vmlinux_o, which links vmlinux.o, or vmlinux); fails on an error or any warning.
-# Records the symbols vmlinux.o leaves undefined in $work/undef.N (N counts the steps).
+# step NAME TARGET...: build TARGETs (vmlinux_o modpost: vmlinux.o linked and checked; or
+# vmlinux); fails on an error or any warning. Records the symbols vmlinux.o leaves undefined in
+# $work/undef.N (N counts the steps; empty if it did not build).
 failed=0 nstep=0
 step() {
-	local t0=$SECONDS
+	local t0=$SECONDS name=$1
+	shift
 	nstep=$((nstep + 1))
 	: >"$work/undef.$nstep"
-	if ! kmake -j"$jobs" "$2" >"$work/build.log" 2>&1; then
-		msg "$1: does not build ($((SECONDS - t0)) s)"
+	if ! kmake -j"$jobs" "$@" >"$work/build.log" 2>&1; then
+		msg "$name: does not build ($((SECONDS - t0)) s)"
 		grep -m 20 -E 'error|Error' "$work/build.log" || tail -n 20 "$work/build.log"
 		failed=1
 		return 0
 	fi
+	nm -u "$tree/vmlinux.o" | awk '{ print $2 }' | sort -u >"$work/undef.$nstep"
+	echo "$name" >"$work/name.$nstep"
 	if grep -q -E 'warning:|WARNING:' "$work/build.log"; then
-		msg "$1: builds with warnings ($((SECONDS - t0)) s)"
+		msg "$name: builds with warnings ($((SECONDS - t0)) s)"
 		grep -m 20 -E 'warning:|WARNING:' "$work/build.log"
 		failed=1
 		return 0
 	fi
-	nm -u "$tree/vmlinux.o" | awk '{ print $2 }' | sort -u >"$work/undef.$nstep"
-	echo "$1" >"$work/name.$nstep"
-	msg "$1: builds ($((SECONDS - t0)) s)"
+	msg "$name: builds ($((SECONDS - t0)) s)"
 }
 
 # The last step, with the option off.
@@ -106,12 +110,21 @@ for ((i = ${#mails[@]}; i >= 0; i--)); do
 		break
 	fi
 	m=${mails[$((i - 1))]}
-	step "$i/${#mails[@]} ${m#"$work/series/"}" vmlinux_o
-	patch -d "$tree" -R -p1 -s --batch <"$m" >"$work/patch.log" 2>&1 ||
-		{ msg "${m#"$work/series/"} does not reverse"; cat "$work/patch.log"; verdict not-ok; }
+	step "$i/${#mails[@]} ${m#"$work/series/"}" vmlinux_o modpost
+	if ! patch -d "$tree" -R -p1 --fuzz=0 --batch <"$m" >"$work/patch.log" 2>&1 ||
+		grep -q -E 'with fuzz|\(offset -?[0-9]+ lines?\)|FAILED|Reversed' "$work/patch.log"; then
+		msg "${m#"$work/series/"} does not come off exactly"
+		cat "$work/patch.log"
+		verdict not-ok
+	fi
 done
 
-# What the final link's linker script defines: left undefined by both fully linked trees.
+# What the final link's linker script defines: left undefined by both fully linked trees
+# (neither list may be empty: a reference that did not build proves nothing).
+if [ ! -s "$work/linked.last" ] || [ ! -s "$work/linked.first" ]; then
+	msg "a fully linked reference tree is missing"
+	verdict not-ok
+fi
 sort -u "$work/linked.last" "$work/linked.first" >"$work/linked"
 for ((n = 1; n <= nstep; n++)); do
 	[ -s "$work/name.$n" ] || continue

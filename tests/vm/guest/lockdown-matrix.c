@@ -398,8 +398,8 @@ static void row_uswsusp(struct result *r)
 	/*
 	 * Under lockdown the plain /dev/snapshot protocol is refused: at open() when sealing is
 	 * unavailable, else at its first step, SNAPSHOT_FREEZE (the device opens for the sealed
-	 * protocol, patch 0022). Lockdown logs the hibernation refusal once per boot, when it is
-	 * first asked (at /sys/power/state); hibseal logs its own line for the ioctl.
+	 * protocol, patches 0022 and 0030). Lockdown logs the hibernation refusal once per boot,
+	 * when it is first asked (at /sys/power/state); hibseal logs its own line for the ioctl.
 	 */
 	r->expect = g.level >= LV_INTEGRITY ? "EPERM" : "ok";
 	fd = open("/dev/snapshot", O_RDONLY | O_CLOEXEC);
