@@ -23,6 +23,20 @@ elif [ "$1" = unit ]; then
 	shift
 fi
 
+# Every step of the kernel series built (scripts/bisect-series.sh: a copy of the test kernel's
+# tree walked back to the pristine one, and the last step with HIBERNATION_SEAL off), from here
+# on, beside the unit tests and then the VM scenarios: one make job at the lowest priority, on
+# the CPU time the rest leaves (full runs only; reported after the scenarios as
+# patches.series.bisectable).
+# Started from a subshell, so that it is no child of this shell, whose `wait`s are the
+# scenarios'.
+bisect_pid=
+if [ $full = 1 ]; then
+	rm -f "$B/bisect.results"
+	bisect_pid=$( (BISECT_JOBS=1 nice -n 19 "$top/scripts/bisect-series.sh" "$B/bisect.results" \
+		>"$B/bisect.log" 2>&1 </dev/null & echo $!) )
+fi
+
 result() {	# result ok|not-ok|skip NAME [REASON]
 	n=$((n + 1))
 	case "$1" in
@@ -116,19 +130,6 @@ if [ $full = 1 ]; then
 			result not-ok "patches.series.$check"
 		fi
 	done
-fi
-
-# Every step of those series built (scripts/bisect-series.sh: a copy of the test kernel's tree
-# walked back to the pristine one, and the last step with HIBERNATION_SEAL off), beside the VM
-# scenarios: one make job at the lowest priority, on the CPU time the QEMUs leave (full runs
-# only; reported after the scenarios as patches.series.bisectable).
-# Started from a subshell, so that it is no child of this shell, whose `wait`s are the
-# scenarios'.
-bisect_pid=
-if [ $full = 1 ]; then
-	rm -f "$B/bisect.results"
-	bisect_pid=$( (BISECT_JOBS=1 nice -n 19 "$top/scripts/bisect-series.sh" "$B/bisect.results" \
-		>"$B/bisect.log" 2>&1 </dev/null & echo $!) )
 fi
 
 # VM scenarios (none with 'unit').
