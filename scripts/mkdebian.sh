@@ -13,6 +13,7 @@
 #       --> swapfile.offset        /swapfile's first block, for resume_offset=
 #
 # Needs root (debootstrap, chroot) and Debian's mirror. A few seconds when the base is cached.
+# With --base, only step 1 (it needs no kernel: make check runs it beside the kernel build).
 set -eu
 export LC_ALL=C
 
@@ -27,10 +28,14 @@ pkgs=$pkgs,libssl3,libtss2-esys-3.0.2-0,libtss2-tctildr0,libtss2-tcti-device0,li
 msg() { printf 'mkdebian: %s\n' "$*"; }
 die() { printf 'mkdebian: error: %s\n' "$*" >&2; exit 1; }
 
+base_only=0
+[ "${1:-}" != --base ] || base_only=1
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap and chroot)"
-[ -f "$B/kernel.version" ] || die "no kernel built in $B: run 'make kernel' first"
-kver=$(cut -d' ' -f3 "$B/kernel.version")
-[ -x "$B/uswsusp/hibseal" ] || die "no $B/uswsusp/hibseal: run 'make -C userspace/uswsusp'"
+if [ $base_only = 0 ]; then
+	[ -f "$B/kernel.version" ] || die "no kernel built in $B: run 'make kernel' first"
+	kver=$(cut -d' ' -f3 "$B/kernel.version")
+	[ -x "$B/uswsusp/hibseal" ] || die "no $B/uswsusp/hibseal: run 'make -C userspace/uswsusp'"
+fi
 mkdir -p "$D"
 
 # 1. The base system, cached by what it is made of.
@@ -50,6 +55,7 @@ if [ ! -f "$base" ]; then
 	mv "$base.tmp" "$base"
 	rm -rf "$D/bootstrap"
 fi
+[ $base_only = 0 ] || { msg "base: ${base##*/}"; exit 0; }
 
 # 2. This build's root: the base, our tools and the test service.
 R=$D/root

@@ -103,18 +103,24 @@ out:
 	return err;
 }
 
-/* A malformed header: one line naming the field, then -EBADMSG. */
-#define header_refused(fmt, ...) ({							\
-	pr_err("image refused: its sealed header is malformed: " fmt "\n", ##__VA_ARGS__);	\
-	-EBADMSG;									\
+/* Room for the longest reason check_header() gives. */
+#define HEADER_REASON_SIZE	128
+
+/* A malformed header: the field and what is wrong with it, into @why; then -EBADMSG. */
+#define header_refused(fmt, ...) ({								\
+	snprintf(why, size, "its sealed header is malformed: " fmt, ##__VA_ARGS__);	\
+	-EBADMSG;										\
 })
 
 /*
  * Structure only: versions, sizes, reserved fields, each refused with its own reason. Nothing
  * here is trusted yet (the image MAC covers it all later); this only keeps a malformed header
  * from reaching the TPM and says what is wrong with it.
+ *
+ * Return: 0; -EINVAL if @hdr is not a sealed image header at all; -EBADMSG with the reason
+ * (what the refusal's log line says after "image refused: ") in @why.
  */
-static int check_header(const struct hibseal_image_header *hdr)
+static int check_header(const struct hibseal_image_header *hdr, char *why, size_t size)
 {
 	unsigned int aead = le16_to_cpu(hdr->aead), tag_size = hibseal_aead_tag_size(aead);
 	const u8 *r2;
@@ -123,8 +129,9 @@ static int check_header(const struct hibseal_image_header *hdr)
 		return -EINVAL;
 	/* Version 1 did not bind the construction into the keys: its images are not read. */
 	if (le16_to_cpu(hdr->version) != HIBSEAL_VERSION) {
-		pr_err("image refused: it is in format version %u, and this kernel reads version %u only (hibernate again with this kernel)\n",
-		       le16_to_cpu(hdr->version), HIBSEAL_VERSION);
+		snprintf(why, size,
+			 "it is in format version %u, and this kernel reads version %u only (hibernate again with this kernel)",
+			 le16_to_cpu(hdr->version), HIBSEAL_VERSION);
 		return -EBADMSG;
 	}
 	if (le16_to_cpu(hdr->header_size) != sizeof(*hdr))
@@ -175,11 +182,14 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 {
 	struct tpm2_hibseal_blob *blob;
 	u8 secret[HIBSEAL_SECRET_SIZE];
+	char why[HEADER_REASON_SIZE];
 	unsigned int aead;
 	int err;
 
 	memset(img, 0, sizeof(*img));
-	err = check_header(hdr);
+	err = check_header(hdr, why, sizeof(why));
+	if (err == -EBADMSG)
+		pr_err("image refused: %s\n", why);
 	if (err)
 		return err;
 	if (le32_to_cpu(hdr->flags) != flags) {
@@ -309,3 +319,7 @@ void hibseal_image_destroy(struct hibseal_image *img)
 	hibseal_image_mac_destroy(&img->mac);
 	memzero_explicit(img, sizeof(*img));
 }
+
+#if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)
+#include "tests/header_kunit.c"
+#endif
