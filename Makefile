@@ -34,8 +34,9 @@ setup:
 kernel: setup
 	@scripts/build-kernel.sh
 
-# A tree of its own under $(B)/kernel-production (a full build the first time, about 7 minutes);
-# after the test kernel, so that `make -j` never runs two kernel builds at once.
+# A tree of its own under $(B)/kernel-production, first copied from the test kernel's tree (only
+# the objects its options reach are rebuilt); after the test kernel, so that `make -j` never
+# runs two kernel builds at once.
 kernel-production: setup kernel
 	@scripts/build-kernel.sh production
 

@@ -15,8 +15,9 @@
 #          vmlinux.o (ld -r, objtool) and modpost;
 #   quick  sources and headers only: make of exactly the objects whose dependency lists
 #          (Kbuild's .cmd files) name a changed file, among those vmlinux.a links, then
-#          vmlinux.a linked with ld -r into a vmlinux.o of our own and modpost on it
-#          (objtool's whole-kernel pass runs at the full steps only);
+#          vmlinux.a linked with ld -r into a vmlinux.o of our own (without debug info: 20
+#          MB, not 340) and modpost on it (objtool's whole-kernel pass runs at the full steps
+#          only);
 #   same   nothing the build reads changed (Documentation/, MAINTAINERS; with the option
 #          off, also kernel/power/hibseal/, which only the option builds): the step builds as
 #          the one after it did, and is not built again. The pristine tree is built once, on.
@@ -72,6 +73,9 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
 KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$LINUX_TARBALL")")
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 jobs=${BISECT_JOBS:-$(nproc)}
+# BISECT_JOBS_FILE, when it names a file, gives the job count from then on (make check raises
+# it once the VM scenarios have ended).
+njobs() { cat "${BISECT_JOBS_FILE:-/nonexistent}" 2>/dev/null || echo "$jobs"; }
 kmake() {	# kmake TREE ARGS...
 	local t=$1
 	shift
@@ -137,7 +141,7 @@ check() {
 # full TREE NAME: Kbuild's incremental build of everything vmlinux.o needs, and modpost.
 full() {
 	local t0=$SECONDS
-	if ! kmake "$1" -j"$jobs" vmlinux_o modpost >"$work/build.log" 2>&1; then
+	if ! kmake "$1" -j"$(njobs)" vmlinux_o modpost >"$work/build.log" 2>&1; then
 		msg "$2: does not build ($((SECONDS - t0)) s)"
 		failure "$work/build.log"
 		return 0
@@ -158,8 +162,8 @@ quick() {
 		sed 's|\(.*\)/\.\([^/]*\)\.cmd$|\1/\2|' || true)
 	mkdir -p "$q"
 	rm -f "$q/vmlinux.o"
-	if { [ ${#objs[@]} = 0 ] || kmake "$t" -j"$jobs" "${objs[@]}"; } >"$work/build.log" 2>&1 &&
-		(cd "$tree" && ld -m elf_x86_64 -z noexecstack --no-warn-rwx-segments -r \
+	if { [ ${#objs[@]} = 0 ] || kmake "$t" -j"$(njobs)" "${objs[@]}"; } >"$work/build.log" 2>&1 &&
+		(cd "$tree" && ld -m elf_x86_64 -z noexecstack --no-warn-rwx-segments -r -S \
 			-o "$q/vmlinux.o" --whole-archive vmlinux.a --no-whole-archive) \
 			>>"$work/build.log" 2>&1 &&
 		(cd "$q" && "$tree/scripts/mod/modpost" -M -E -o vmlinux.symvers vmlinux.o) \

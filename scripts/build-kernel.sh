@@ -41,8 +41,23 @@ mkdir -p "$S"
 pkgver=$(dpkg-query -W -f='${Version}' "$LINUX_SOURCE")
 msg "source: Debian $LINUX_SOURCE $pkgver ($tarball)"
 
-# 1. Unpack, unless the tree already holds this package version.
 want="$LINUX_SOURCE $pkgver"
+# 0. A variant's first build starts from a copy of the built test kernel's tree, its patches
+#    and overlay: only its configuration differs, and Kbuild (which records the options each
+#    object was compiled with) rebuilds only the objects its options reach, where a tree of
+#    its own would preprocess every file again to find its objects in ccache (8 minutes here,
+#    against about 2). Steps 1-3 then find the copy up to date.
+if [ -n "$variant" ] && [ ! -d "$src" ] && [ -f "$B/bzImage" ] &&
+	[ "$(cat "$B/linux/.hibseal-source" 2>/dev/null)" = "$want" ]; then
+	msg "starting from a copy of the test kernel's tree"
+	rm -rf "$S/applied" "$S/overlay.list" "$S/config.stamp"
+	cp -a "$B/linux" "$src.tmp"
+	cp -a "$B/applied" "$S/applied"
+	cp "$B/overlay.list" "$S/overlay.list"
+	mv "$src.tmp" "$src"
+fi
+
+# 1. Unpack, unless the tree already holds this package version.
 if [ ! -f "$src/.hibseal-source" ] || [ "$(cat "$src/.hibseal-source")" != "$want" ]; then
 	msg "unpacking $tarball"
 	rm -rf "$src" "$S/applied" "$S/overlay.list" "$S/config.stamp"

@@ -33,8 +33,10 @@ fi
 bisect_pid=
 if [ $full = 1 ]; then
 	rm -f "$B/bisect.results"
-	bisect_pid=$( (BISECT_JOBS=1 nice -n 19 "$top/scripts/bisect-series.sh" "$B/bisect.results" \
-		>"$B/bisect.log" 2>&1 </dev/null & echo $!) )
+	rm -f "$B/bisect.jobs"
+	bisect_pid=$( (BISECT_JOBS=1 BISECT_JOBS_FILE=$B/bisect.jobs nice -n 19 \
+		"$top/scripts/bisect-series.sh" "$B/bisect.results" >"$B/bisect.log" 2>&1 </dev/null &
+		echo $!) )
 fi
 
 result() {	# result ok|not-ok|skip NAME [REASON]
@@ -206,11 +208,14 @@ for s in "$@"; do
 done
 
 if [ -n "$bisect_pid" ]; then
+	# The machine is its own now: its next steps at the usual priority, a job per CPU.
+	nproc >"$B/bisect.jobs"
+	renice -n 0 -p "$bisect_pid" >/dev/null 2>&1 || true
 	bisect_start=$SECONDS
 	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 5; done
 	echo "# bisect: waited $((SECONDS - bisect_start)) s for it after the scenarios"
 	if grep -qxF "ok bisect" "$B/bisect.results" 2>/dev/null; then
-		grep -E '^bisect: [0-9]+ builds in' "$B/bisect.log" | sed 's/^/# /'
+		grep -E '^bisect: [0-9]+ builds' "$B/bisect.log" | sed 's/^/# /'
 		result ok patches.series.bisectable
 	else
 		grep -v ': builds (' "$B/bisect.log" | sed 's/^/# /' | head -n 80
