@@ -15,14 +15,18 @@
 #   make bisect   build every step of those series, and the last with HIBERNATION_SEAL off
 #                 (scripts/bisect-series.sh; about 16 minutes; make check runs it too)
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
+#   make deb      Debian 13 packages in build/deb/: hibseal-tools (debian/, built in a trixie
+#                 chroot; scripts/mkdeb.sh)
 #
 # Everything is built under build/ (HIBSEAL_BUILD overrides); every target installs the Debian
 # packages it needs first (scripts/setup.sh, as root).
 
 B ?= $(CURDIR)/build
 export HIBSEAL_BUILD := $(B)
+# The userspace tools build with -Werror here and in the tests, not in a package (make deb).
+export WERROR ?= 1
 
-SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
+SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/unit/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
 	tests/vm/guest/init tests/vm/guest/umh-modprobe $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
 	tests/vm/debian/eco.sh tests/vm/debian/eco-sleep-hook
 
@@ -74,11 +78,16 @@ debian: kernel
 unit: setup
 	@tests/run.sh unit
 
-# The Debian VM's debootstrap (the network and dpkg: about 2 minutes, little CPU) runs beside
-# the kernel builds; then the rest of the Debian VM, which needs the kernel.
+# The Debian VM's debootstrap (the network and dpkg: about 2 minutes, little CPU), then the
+# hibseal-tools package (a trixie chroot's debootstrap, a minute of compiling; its outcome is
+# the test deb.tools.build) run beside the kernel builds; then the rest of the Debian VM, which
+# needs the kernel.
 check: setup
 	@mkdir -p $(B)
-	@scripts/mkdebian.sh --base >$(B)/debian-base.log 2>&1 & base=$$!; \
+	@rm -f $(B)/deb-tools.rc
+	@{ scripts/mkdebian.sh --base >$(B)/debian-base.log 2>&1 || exit 1; \
+	  nice scripts/mkdeb.sh tools >$(B)/deb-tools.log 2>&1; echo $$? >$(B)/deb-tools.rc; } & \
+	base=$$!; \
 	$(MAKE) --no-print-directory kernel initramfs lockdown kernel-production; rc=$$?; \
 	wait $$base || { cat $(B)/debian-base.log; exit 1; }; \
 	[ $$rc = 0 ] || exit $$rc
@@ -91,6 +100,9 @@ demo: kernel initramfs
 # Measurements, not tests: about an hour under TCG (docs/benchmarks.md says what it ran).
 bench: kernel initramfs kernel-production
 	@scripts/bench.sh
+
+deb: setup
+	@scripts/mkdeb.sh tools
 
 # The kernel side as series against the pristine source (patches/series.plan says how).
 patches: setup
@@ -107,5 +119,5 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit check demo bench \
+.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit check demo bench deb \
 	patches bisect lint clean

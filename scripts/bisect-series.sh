@@ -86,7 +86,7 @@ kmake() {	# kmake TREE ARGS...
 printf 'CONFIG_HIBERNATION_SEAL=n\n' >"$work/off.config"
 kmake off tinyconfig >/dev/null
 (cd "$B/bisect/off" && scripts/kconfig/merge_config.sh -m -O . .config \
-	"$top"/configs/*.config "$work/off.config" >/dev/null)
+	"$top/configs/vm.config" "$work/off.config" >/dev/null)
 kmake off olddefconfig >/dev/null
 grep -q '^CONFIG_HIBERNATION_SEAL=y' "$B/bisect/off/.config" &&
 	{ msg "the option stayed on"; verdict not-ok; }

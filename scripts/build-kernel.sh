@@ -4,7 +4,7 @@
 #   pristine tarball --unpack--> $B/linux  (reused while the package version is unchanged)
 #   overlay (kernel/ drivers/ include/ Documentation/ Kconfig) --copy, checksummed--> $B/linux
 #   patches/*.patch --applied in order, tracked in $B/applied/--> $B/linux
-#   tinyconfig + configs/*.config --merge, olddefconfig, verified--> .config
+#   tinyconfig + configs/vm.config --merge, olddefconfig, verified--> .config
 #   make bzImage (ccache) --> $B/bzImage
 #
 # Only files whose content changed get a new mtime, so editing one overlay file rebuilds in seconds.
@@ -14,6 +14,12 @@
 # "production" is the kernel a distribution would ship (no self-test, no KUnit), which
 # seal.production and seal.gcm.roundtrip boot. A second tree, because Kbuild keeps one
 # configuration per tree and switching would rebuild the main kernel each time.
+#
+# VARIANT "distro" is the kernel package of make deb, in $B/kernel-distro/: Debian's own amd64
+# configuration (linux-config-6.12) instead of tinyconfig and configs/vm.config, then
+# configs/distro.config, then localmodconfig with configs/distro-modules (the modules a laptop
+# and the Debian VM need at boot; the rest of Debian's choices stay), and `make bindeb-pkg`:
+# linux-image-*.deb and linux-headers-*.deb beside linux/.
 set -eu
 export LC_ALL=C
 
@@ -22,9 +28,14 @@ B=${HIBSEAL_BUILD:-$top/build}
 . "$top/scripts/linux-source.sh"
 tarball=$LINUX_TARBALL
 variant=${1:-}
-fragments=("$top"/configs/*.config)
+fragments=("$top/configs/vm.config")
 S=$B	# this build's state: linux/ applied/ overlay.list config.stamp bzImage kernel.version
-if [ -n "$variant" ]; then
+distro_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+distro_modules=$top/configs/distro-modules
+if [ "$variant" = distro ]; then
+	fragments=("$top/configs/distro.config")
+	S=$B/kernel-distro
+elif [ -n "$variant" ]; then
 	fragments+=("$top/configs/variants/$variant.config")
 	[ -f "${fragments[-1]}" ] || { echo "build-kernel: error: no ${fragments[-1]}" >&2; exit 1; }
 	S=$B/kernel-$variant
@@ -47,7 +58,7 @@ want="$LINUX_SOURCE $pkgver"
 #    object was compiled with) rebuilds only the objects its options reach, where a tree of
 #    its own would preprocess every file again to find its objects in ccache (8 minutes here,
 #    against about 2). Steps 1-3 then find the copy up to date.
-if [ -n "$variant" ] && [ ! -d "$src" ] && [ -f "$B/bzImage" ] &&
+if [ -n "$variant" ] && [ "$variant" != distro ] && [ ! -d "$src" ] && [ -f "$B/bzImage" ] &&
 	[ "$(cat "$B/linux/.hibseal-source" 2>/dev/null)" = "$want" ]; then
 	msg "starting from a copy of the test kernel's tree"
 	rm -rf "$S/applied" "$S/overlay.list" "$S/config.stamp"
@@ -124,17 +135,50 @@ cp "$new_list" "$S/overlay.list"
 
 # 4. Configuration: regenerated when a fragment, a patch or our Kconfig changed.
 kmake() { make -C "$src" -s CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-stamp=$(cat "${fragments[@]}" "$S"/applied/*.patch "$top/Kconfig" 2>/dev/null | sha256sum | cut -d' ' -f1)
+stamp_inputs=("${fragments[@]}" "$S"/applied/*.patch "$top/Kconfig")
+[ "$variant" != distro ] || stamp_inputs+=("$distro_config" "$distro_modules")
+stamp=$(cat "${stamp_inputs[@]}" 2>/dev/null | sha256sum | cut -d' ' -f1)
 if [ ! -f "$src/.config" ] || [ "$(cat "$S/config.stamp" 2>/dev/null)" != "$stamp" ]; then
-	msg "configuring: tinyconfig + ${fragments[*]#"$top/"}"
-	kmake tinyconfig >/dev/null
-	(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "${fragments[@]}" >/dev/null)
-	kmake olddefconfig >/dev/null
+	if [ "$variant" = distro ]; then
+		[ -f "$distro_config" ] || die "no $distro_config (package linux-config-6.12)"
+		msg "configuring: Debian's ${distro_config##*/} + ${fragments[*]#"$top/"}," \
+			"localmodconfig with ${distro_modules#"$top/"}"
+		xz -dc "$distro_config" >"$src/.config"
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "${fragments[@]}" >/dev/null)
+		kmake olddefconfig >/dev/null
+		# Modules: only those the list names (and what they need); built-in code stays.
+		grep -v '^#' "$distro_modules" | sed '/^$/d' >"$S/lsmod"
+		kmake LSMOD="$S/lsmod" localmodconfig </dev/null >"$S/localmodconfig.log" 2>&1 ||
+			{ cat "$S/localmodconfig.log" >&2; die "localmodconfig failed"; }
+		kmake olddefconfig >/dev/null
+		"$top/scripts/check-config.sh" --distro "$src/.config" | sed 's/^/build-kernel (distro): /'
+	else
+		msg "configuring: tinyconfig + ${fragments[*]#"$top/"}"
+		kmake tinyconfig >/dev/null
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O . .config "${fragments[@]}" >/dev/null)
+		kmake olddefconfig >/dev/null
+	fi
 	"$top/scripts/check-config.sh" "$src/.config" "${fragments[@]}"
 	echo "$stamp" >"$S/config.stamp"
 fi
 
 # 5. Build. Fixed timestamp, user and host keep the output reproducible and ccache warm.
+if [ "$variant" = distro ]; then
+	# Debian's packaging of the kernel's own tree (scripts/package/): the image with its
+	# modules, and the headers for out-of-tree modules (DKMS). No -dbg package's worth of
+	# compression time: zstd.
+	msg "building the Debian packages (bindeb-pkg) with -j$jobs"
+	rm -f "$S"/*.deb "$S"/*.buildinfo "$S"/*.changes
+	KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
+	export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
+	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
+	kmake -j"$jobs" KDEB_COMPRESS=zstd KDEB_PKGVERSION="$(kmake -s kernelversion)-1" \
+		bindeb-pkg >"$S/bindeb-pkg.log" 2>&1 ||
+		{ tail -n 40 "$S/bindeb-pkg.log" >&2; die "bindeb-pkg failed (all of it in $S/bindeb-pkg.log)"; }
+	echo "$LINUX_SOURCE $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
+	for f in "$S"/*.deb; do msg "done: $f"; done
+	exit 0
+fi
 msg "building bzImage with -j$jobs"
 KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal

@@ -20,13 +20,14 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 D=$B/debian
-mirror=${HIBSEAL_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=bookworm
 pkgs=systemd,systemd-sysv,dbus,udev,initramfs-tools,kmod,procps,e2fsprogs,util-linux
 pkgs=$pkgs,libssl3,libtss2-esys-3.0.2-0,libtss2-tctildr0,libtss2-tcti-device0,libtss2-rc0
 
 msg() { printf 'mkdebian: %s\n' "$*"; }
 die() { printf 'mkdebian: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=scripts/debootstrap-lib.sh
+. "$top/scripts/debootstrap-lib.sh"
 
 base_only=0
 [ "${1:-}" != --base ] || base_only=1
@@ -38,30 +39,15 @@ if [ $base_only = 0 ]; then
 fi
 mkdir -p "$D"
 
-# 1. The base system, cached by what it is made of.
-key=$(printf '%s %s %s\n' "$suite" "$pkgs" "$(dpkg-query -W -f='${Version}' debootstrap)" |
-	sha256sum | cut -c1-16)
-base=$D/base-$key.tar.zst
-if [ ! -f "$base" ]; then
-	msg "debootstrap $suite from $mirror (once; cached as ${base##*/})"
-	rm -rf "$D/bootstrap" "$D"/base-*.tar.zst
-	debootstrap --variant=minbase --include="$pkgs" "$suite" "$D/bootstrap" "$mirror" \
-		>"$D/debootstrap.log" 2>&1 || { tail -n 20 "$D/debootstrap.log" >&2; die "debootstrap failed"; }
-	# Nothing the VM needs: package lists and caches, documentation.
-	rm -rf "$D/bootstrap/var/cache/apt/archives/"*.deb "$D/bootstrap/var/lib/apt/lists/"* \
-		"$D/bootstrap/usr/share/doc/"* "$D/bootstrap/usr/share/man/"* \
-		"$D/bootstrap/usr/share/locale/"*
-	tar --numeric-owner -C "$D/bootstrap" -cf - . | zstd -q -T0 -o "$base.tmp"
-	mv "$base.tmp" "$base"
-	rm -rf "$D/bootstrap"
-fi
+# 1. The base system, cached by what it is made of (without documentation: nothing the VM
+#    needs).
+debootstrap_cached "$D" base "$suite" minbase "$pkgs" slim
+base=$ROOTFS_TARBALL
 [ $base_only = 0 ] || { msg "base: ${base##*/}"; exit 0; }
 
 # 2. This build's root: the base, our tools and the test service.
 R=$D/root
-rm -rf "$R"
-mkdir -p "$R"
-zstd -q -d -c "$base" | tar --numeric-owner -C "$R" -xf -
+unpack_root "$base" "$R"
 echo hibseal-debian >"$R/etc/hostname"
 cat >"$R/etc/fstab" <<'FSTAB'
 # The eco scenarios' disks: vda the ESP (not mounted), vdb a swap partition, vdc this root.

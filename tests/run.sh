@@ -9,6 +9,7 @@
 # matrix: one per restriction and mode) adds a line of its own only when it fails.
 set -u
 export LC_ALL=C
+export WERROR=${WERROR:-1}
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
@@ -81,9 +82,11 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 		done
 	fi
 	# Checks that need no VM: the harness's crash detection; the KUnit test's known answers
-	# recomputed without the kernel (Python, the openssl command) and compared.
+	# recomputed without the kernel (Python, the openssl command) and compared; what
+	# check-config.sh --distro tells a distribution.
 	for check in "tests/vm/selftest.sh" \
-		"tests/kat/chunk-kat.sh --check $top/kernel/power/hibseal/tests/crypto_kunit.c"; do
+		"tests/kat/chunk-kat.sh --check $top/kernel/power/hibseal/tests/crypto_kunit.c" \
+		"tests/unit/check-config.sh"; do
 		before=$failed
 		mkdir -p "$B/unit"
 		# shellcheck disable=SC2086 # the check's arguments
@@ -116,6 +119,23 @@ if [ $full = 1 ]; then
 	else
 		sed 's/^/# /' "$B/lint.log" | head -n 40
 		result not-ok lint.shellcheck
+	fi
+fi
+
+# The hibseal-tools package (make deb): built by dpkg-buildpackage in a Debian 13 chroot, its
+# unit tests passing there, lintian without errors. make check builds it beside the kernel
+# (deb-tools.rc); a run without it builds it here.
+if [ $full = 1 ]; then
+	if [ ! -f "$B/deb-tools.rc" ]; then
+		"$top/scripts/mkdeb.sh" tools >"$B/deb-tools.log" 2>&1
+		echo $? >"$B/deb-tools.rc"
+	fi
+	if [ "$(cat "$B/deb-tools.rc")" = 0 ] && ls "$B"/deb/hibseal-tools_*_amd64.deb >/dev/null 2>&1; then
+		grep -E '^mkdeb: (unit|lintian|Package)' "$B/deb-tools.log" | sed 's/^/# /'
+		result ok deb.tools.build
+	else
+		tail -n 30 "$B/deb-tools.log" | sed 's/^/# /'
+		result not-ok deb.tools.build
 	fi
 fi
 
