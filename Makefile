@@ -97,7 +97,8 @@ check: setup
 demo: kernel initramfs
 	@scripts/demo.sh
 
-# Measurements, not tests: about an hour under TCG (docs/benchmarks.md says what it ran).
+# Measurements, not tests: about 50 minutes, nearly all of it the VM runs under TCG (47 measured
+# in session 18; docs/benchmarks.md says what it ran).
 bench: kernel initramfs kernel-production
 	@scripts/bench.sh
 
