@@ -21,6 +21,7 @@
 #include <linux/random.h>
 #include <linux/string.h>
 #include <linux/tpm2_hibseal.h>
+#include <crypto/aead.h>
 #include <crypto/algapi.h>
 
 #include "hibseal_private.h"
@@ -39,6 +40,11 @@ static int image_keys(struct hibseal_image *img, const u8 *secret, unsigned int 
 	      hibseal_sealer_init(&img->sealer, aead, &keys, img->hdr.salt) ?:
 	      hibseal_image_mac_init(&img->mac, &keys);
 	memzero_explicit(&keys, sizeof(keys));
+	/* Which implementation seals or opens the chunks: AES-NI, or the generic C code. */
+	if (!err)
+		pr_info("chunk AEAD %s by %s\n",
+			crypto_tfm_alg_name(crypto_aead_tfm(img->sealer.tfm)),
+			crypto_aead_driver_name(img->sealer.tfm));
 	return err;
 }
 

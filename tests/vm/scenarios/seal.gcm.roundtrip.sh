@@ -6,6 +6,7 @@
 #  - `hibseal verify --key` verifies every tag and the image MAC with the boot secret, found in
 #    the guest's RAM as seal.verify-kernel-image finds it (a path only the test host has);
 #  - with one bit of a chunk flipped, verify and the kernel both refuse that very chunk.
+# The kernel's AES-NI code seals and opens the chunks (the guest CPU has AES-NI).
 # Then the unchanged image (disk, TPM and firmware variables put back) resumes.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -15,6 +16,9 @@ vm_kernel_variant production
 VM_GUEST=seal-hibernate vm_uki hibseal_vm.pause=4
 VM_TRIGGER='^HIBSEAL: pausing' VM_TRIGGER_CMD=ram_dump seal_hibernate
 [ "$VM_TRIGGERED" = 1 ] || fail "the guest never paused for the dump"
+# The guest CPU has AES-NI, and the kernel's AES-NI code is built in (Kconfig selects it): it,
+# not the generic C code, sealed the chunks.
+expect 'hibseal: chunk AEAD gcm\(aes\) by [^ ]*(aesni|vaes)' "AES-NI to seal the chunks"
 hibseal_tool
 "$HIBSEAL" inspect "$W/swap.img" >"$W/inspect.out" 2>&1 || fail "hibseal inspect: $(cat "$W/inspect.out")"
 grep -qx 'construction: AES-256-GCM, 16-byte tags' "$W/inspect.out" ||
@@ -39,5 +43,6 @@ vm_restore_state hibernated
 vm_boot resume
 expect_not 'hibseal: self-test' "the boot-window self-test (not built in)"
 expect_resumed
+expect 'hibseal: chunk AEAD gcm\(aes\) by [^ ]*(aesni|vaes)' "AES-NI to open the chunks"
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
 vm_done
