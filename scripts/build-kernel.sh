@@ -173,7 +173,7 @@ if [ "$variant" = distro ]; then
 	export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
 	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
 	kmake -j"$jobs" KDEB_COMPRESS=zstd KDEB_PKGVERSION="$(kmake -s kernelversion)-1" \
-		bindeb-pkg >"$S/bindeb-pkg.log" 2>&1 ||
+		KDEB_CHANGELOG_DIST=trixie bindeb-pkg >"$S/bindeb-pkg.log" 2>&1 ||
 		{ tail -n 40 "$S/bindeb-pkg.log" >&2; die "bindeb-pkg failed (all of it in $S/bindeb-pkg.log)"; }
 	echo "$LINUX_SOURCE $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
 	for f in "$S"/*.deb; do msg "done: $f"; done

@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 # stripped: the firmware hashes the whole initramfs into PCR 9 and the kernel unpacks it on every
 # boot, and under TCG each megabyte costs a few tenths of a second (with static OpenSSL in three
 # programs and debug symbols it was 12.6 MiB compressed, about 4 seconds of each boot).
-CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -s"
+CFLAGS=(-std=c11 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -s)
 
 root=$work/root
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,run,scenarios}
@@ -23,22 +23,17 @@ for applet in $(/bin/busybox --list); do
 done
 
 # Test programs.
-# shellcheck disable=SC2086
-gcc $CFLAGS -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr.c"
-# shellcheck disable=SC2086
-gcc $CFLAGS -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
-# shellcheck disable=SC2086
-gcc $CFLAGS -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
-# shellcheck disable=SC2086
-gcc $CFLAGS -o "$root/bin/hibseal-memread" "$guest/hibseal-memread.c"
-# shellcheck disable=SC2086
-gcc $CFLAGS -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/tpm2-pcrread" "$guest/tpm2-pcrread.c" "$guest/tpm2_pcr.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/hibseal-attack" "$guest/hibseal-attack.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/hibseal-memread" "$guest/hibseal-memread.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/efivar-write" "$guest/efivar-write.c"
+gcc "${CFLAGS[@]}" -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
 # hibseal asks the TPM through tpm2-tss, whose TCTI loader opens the device TCTI with dlopen:
 # the device TCTI goes in too.
-# shellcheck disable=SC2086
-gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
+gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
 	"$top/userspace/uswsusp/programs/hibseal.c" \
-	"$top/userspace/uswsusp/lib/"{image,status,seal,verify,tpm_esys,uswsusp}.c \
+	"$top/userspace/uswsusp/lib/"{image,status,eventlog,seal,verify,tpm_esys,uswsusp}.c \
 	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc
 tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF; exit }')
 [ -n "$tcti_device" ] || { echo "mkinitramfs: libtss2-tcti-device.so.0 not found" >&2; exit 1; }
@@ -46,15 +41,13 @@ tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF
 # its own resume applet for a bare "resume" even without the link).
 rm -f "$root/bin/resume"
 for prog in s2disk resume; do
-	# shellcheck disable=SC2086
-	gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/sbin/$prog" \
+	gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/sbin/$prog" \
 		"$top/userspace/uswsusp/programs/$prog.c" "$top/userspace/uswsusp/programs/uswsusp_cli.c" \
 		"$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
 		-lcrypto -lpthread -ldl 2>"$work/$prog-link.log" ||
 		{ cat "$work/$prog-link.log" >&2; exit 1; }
 done
-# shellcheck disable=SC2086
-gcc $CFLAGS -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/uswsusp-attack" \
+gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/uswsusp-attack" \
 	"$guest/uswsusp-attack.c" "$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
 	-lcrypto -lpthread -ldl 2>"$work/attack-link.log" ||
 	{ cat "$work/attack-link.log" >&2; exit 1; }
@@ -80,6 +73,9 @@ install -m 0755 "$guest/umh-modprobe" "$root/sbin/modprobe"
 mkdir -p "$root/boot"
 [ ! -f "$B/linux/System.map" ] || cp "$B/linux/System.map" "$root/boot/System.map"
 install -m 0644 "$guest"/scenarios/*.sh "$root/scenarios/"
+# A KEK-signed dbx update for the firmware (status.secureboot-pending).
+mkdir -p "$root/data"
+"$top/scripts/mkdbx-update.sh" "$root/data/dbx-append.var"
 
 # Reproducible archive: sorted names, fixed owner and mtime.
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |

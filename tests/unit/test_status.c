@@ -13,6 +13,7 @@
 
 #include "../../userspace/uswsusp/lib/libhibseal.h"
 #include "tap.h"
+#include "testfs.h"
 
 #define SB_VAR "sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
@@ -47,24 +48,6 @@ static const struct machine machines[] = {
 	{ "no-lockdown-lsm", NULL, -1, 0, NULL, "mem disk", "/dev/sda2 partition 100 0 -2\n",
 	  "8:2", true, "unsealed" },
 };
-
-static int put(const char *root, const char *rel, const void *data, size_t len)
-{
-	char path[512], *slash;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (slash = strchr(path + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "we");
-	if (!f)
-		return -1;
-	fwrite(data, 1, len, f);
-	return fclose(f);
-}
 
 static int puts_(const char *root, const char *rel, const char *text)
 {

@@ -231,6 +231,10 @@ const char *hs_aead_name(unsigned int aead);
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
  * @nr_swaps:      active swap areas in @swap
  * @swap:          "NAME (TYPE, SIZE KiB)" of each, from /proc/swaps
+ * @sb_check:      hs_sb_changed()'s result: the number of Secure Boot variables changed since
+ *                 boot, or -errno when it could not tell (no event log, a SHA-1-only log)
+ * @sb_changed:    their names ("dbx", "db,dbx")
+ * @mok_pending:   hs_mok_pending()'s names: shim's requests for the next boot ("MokNew")
  */
 struct hs_status {
 	char lockdown[32];
@@ -244,6 +248,9 @@ struct hs_status {
 	unsigned long long resume_offset;
 	int nr_swaps;
 	char swap[HS_STATUS_SWAPS][300];
+	int sb_check;
+	char sb_changed[128];
+	char mok_pending[128];
 };
 
 /**
@@ -264,6 +271,35 @@ int hs_status_read(const char *root, struct hs_status *st);
  * Return: true when `systemctl hibernate` can work now.
  */
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
+
+/**
+ * hs_sb_changed() - the Secure Boot variables that changed since this boot measured them
+ * @root:    directory holding sys/ ("" or NULL for the running system)
+ * @changed: receives their names, comma-separated ("dbx"); empty when none
+ * @size:    its size
+ *
+ * Compares each EV_EFI_VARIABLE_DRIVER_CONFIG event of PCR 7 in the firmware's TCG event log
+ * (securityfs' binary_bios_measurements, crypto-agile format) with the variable's contents in
+ * efivarfs now. A change takes effect at the next boot, whose PCR 7 then differs: it could not
+ * open an image sealed in this one.
+ *
+ * Return: the number changed; -ENOENT without an event log, -EPROTONOSUPPORT for a SHA-1-only
+ * log, -EBADMSG for a malformed one.
+ */
+int hs_sb_changed(const char *root, char *changed, size_t size);
+
+/**
+ * hs_mok_pending() - shim's pending requests to MokManager
+ * @root:    as hs_sb_changed()
+ * @pending: receives the names of the request variables present ("MokNew,MokSB")
+ * @size:    its size
+ *
+ * MokManager applies them at the next boot, and shim measures the MOK lists into PCR 14, the
+ * window PCR's default.
+ *
+ * Return: the number present.
+ */
+int hs_mok_pending(const char *root, char *pending, size_t size);
 
 /* hs_tpm_query(): the most PCRs asked for at once. */
 #define HS_TPM_PCRS_MAX		8

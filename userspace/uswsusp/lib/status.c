@@ -134,6 +134,8 @@ int hs_status_read(const char *root, struct hs_status *st)
 		snprintf(st->resume, sizeof(st->resume), "unknown");
 	if (read_text(root, "sys/power/resume_offset", buf, sizeof(buf)) > 0)
 		st->resume_offset = strtoull(buf, NULL, 10);
+	st->sb_check = hs_sb_changed(root, st->sb_changed, sizeof(st->sb_changed));
+	hs_mok_pending(root, st->mok_pending, sizeof(st->mok_pending));
 	return 0;
 }
 
@@ -169,6 +171,21 @@ bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
 		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set (resume= "
 			 "on the kernel command line, or /sys/power/resume), so the next boot would "
 			 "not look for the image.");
+		return false;
+	}
+	if (locked(st) && sealing && st->sb_check > 0) {
+		snprintf(buf, size, "Hibernation would lose the session: the Secure Boot "
+			 "variable(s) %s changed since this boot (a firmware or revocation update), "
+			 "so the next boot measures another PCR 7 and cannot open an image sealed "
+			 "now. Reboot first, then hibernate.", st->sb_changed);
+		return false;
+	}
+	if (locked(st) && sealing && st->mok_pending[0]) {
+		snprintf(buf, size, "Hibernation would lose the session: shim's MokManager has "
+			 "pending requests (%s) for the next boot, which then measures other MOK "
+			 "lists into PCR 14 and cannot open an image sealed now. Reboot first "
+			 "(complete or cancel the request with mokutil), then hibernate.",
+			 st->mok_pending);
 		return false;
 	}
 	if (locked(st) && sealing) {

@@ -341,6 +341,17 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 	if (!st.nr_swaps)
 		printf("swap: none active\n");
 	printf("resume device: %s, offset %llu\n", st.resume, st.resume_offset);
+	if (st.sb_check > 0)
+		printf("secure boot variables: changed since this boot: %s (the next boot's PCR 7 "
+		       "differs)\n", st.sb_changed);
+	else if (st.sb_check == 0)
+		printf("secure boot variables: as this boot measured them (event log)\n");
+	else
+		printf("secure boot variables: not compared (%s)\n",
+		       st.sb_check == -ENOENT ? "no TCG event log" :
+		       st.sb_check == -EPROTONOSUPPORT ? "a SHA-1-only event log" :
+		       "the event log is malformed");
+	printf("mok requests for the next boot: %s\n", st.mok_pending[0] ? st.mok_pending : "none");
 	printf("hibernation: %s\n", available ? "available" : "not available");
 	printf("why: %s\n", why);
 	if (fflush(stdout)) {

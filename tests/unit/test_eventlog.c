@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hs_sb_changed() and hs_mok_pending() (userspace/uswsusp/lib/eventlog.c) on made-up TCG event
+ * logs and efivarfs trees, and the verdict hibseal status gives for what they find: a Secure
+ * Boot variable or a MOK request that the next boot applies makes an image sealed now
+ * unopenable.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "tap.h"
+#include "testfs.h"
+
+#define LOG_REL "sys/kernel/security/tpm0/binary_bios_measurements"
+#define VARS_REL "sys/firmware/efi/efivars"
+#define EFI_GLOBAL "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+#define EFI_IMAGE_SECURITY "d719b2cb-3d3a-4596-a3bc-dad00e67656f"
+#define SHIM_LOCK "605dab50-e046-4300-abb6-3dd810dd8b23"
+
+/* The two vendor GUIDs of the Secure Boot variables, as the log stores them (mixed endian). */
+static const uint8_t guid_global[16] = { 0x61, 0xdf, 0xe4, 0x8b, 0xca, 0x93, 0xd2, 0x11,
+					 0xaa, 0x0d, 0x00, 0xe0, 0x98, 0x03, 0x2b, 0x8c };
+static const uint8_t guid_security[16] = { 0xcb, 0xb2, 0x19, 0xd7, 0x3a, 0x3d, 0x96, 0x45,
+					   0xa3, 0xbc, 0xda, 0xd0, 0x0e, 0x67, 0x65, 0x6f };
+
+struct logbuf {
+	uint8_t b[8192];
+	size_t n;
+	size_t bound[32];	/* where each event ends */
+	int nr_bounds;
+	int banks;		/* 1: sha256; 2: sha1 and sha256 */
+};
+
+static void put_bytes(struct logbuf *l, const void *p, size_t n)
+{
+	memcpy(l->b + l->n, p, n);
+	l->n += n;
+}
+
+static void put32(struct logbuf *l, uint32_t v)
+{
+	uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
+
+	put_bytes(l, b, 4);
+}
+
+static void put16(struct logbuf *l, uint16_t v)
+{
+	uint8_t b[2] = { v, v >> 8 };
+
+	put_bytes(l, b, 2);
+}
+
+static void put64(struct logbuf *l, uint64_t v)
+{
+	put32(l, (uint32_t)v);
+	put32(l, (uint32_t)(v >> 32));
+}
+
+/* The first event (SHA-1 format): the Spec ID header naming the banks. */
+static void log_start(struct logbuf *l, int banks, const char *signature)
+{
+	static const uint8_t zero[20];
+	uint32_t size = 16 + 4 + 4 + 4 + 4 * banks + 1;
+
+	memset(l, 0, sizeof(*l));
+	l->banks = banks;
+	put32(l, 0);
+	put32(l, 3);			/* EV_NO_ACTION */
+	put_bytes(l, zero, 20);
+	put32(l, size);
+	put_bytes(l, signature, 16);
+	put32(l, 0);			/* platformClass */
+	put_bytes(l, "\0\2\0\2", 4);	/* spec version 2.0, errata, uintnSize */
+	put32(l, banks);
+	if (banks == 2) {
+		put16(l, 0x0004);	/* SHA-1 */
+		put16(l, 20);
+	}
+	put16(l, 0x000b);		/* SHA-256 */
+	put16(l, 32);
+	put_bytes(l, "", 1);		/* vendorInfoSize 0 */
+	l->bound[l->nr_bounds++] = l->n;
+}
+
+static void log_event(struct logbuf *l, uint32_t pcr, uint32_t type, const void *data,
+		      uint32_t size)
+{
+	static const uint8_t digest[32] = { 0xaa };
+
+	put32(l, pcr);
+	put32(l, type);
+	put32(l, l->banks);
+	if (l->banks == 2) {
+		put16(l, 0x0004);
+		put_bytes(l, digest, 20);
+	}
+	put16(l, 0x000b);
+	put_bytes(l, digest, 32);
+	put32(l, size);
+	put_bytes(l, data, size);
+	l->bound[l->nr_bounds++] = l->n;
+}
+
+/* An EV_EFI_VARIABLE_DRIVER_CONFIG event for @name holding @data. */
+static void log_var(struct logbuf *l, uint32_t pcr, const uint8_t *guid, const char *name,
+		    const void *data, size_t len)
+{
+	struct logbuf ev = { .n = 0 };
+
+	put_bytes(&ev, guid, 16);
+	put64(&ev, strlen(name));
+	put64(&ev, len);
+	for (const char *c = name; *c; c++)
+		put16(&ev, (uint8_t)*c);
+	put_bytes(&ev, data, len);
+	log_event(l, pcr, 0x80000001, ev.b, (uint32_t)ev.n);
+}
+
+/* efivarfs: four bytes of attributes, then the data. */
+static void put_var(const char *root, const char *name, const char *guid, const void *data,
+		    size_t len)
+{
+	char rel[256];
+	uint8_t buf[512] = { 0x27, 0, 0, 0 };
+
+	snprintf(rel, sizeof(rel), "%s/%s-%s", VARS_REL, name, guid);
+	memcpy(buf + 4, data, len);
+	if (put(root, rel, buf, len + 4))
+		printf("# could not write %s\n", rel);
+}
+
+static void rm_var(const char *root, const char *name, const char *guid)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s/%s-%s", root, VARS_REL, name, guid);
+	unlink(path);
+}
+
+static const uint8_t sb_on[1] = { 1 }, pk[40] = { 0x50 }, kek[60] = { 0x4b }, db[80] = { 0xdb },
+		     dbx[48] = { 0xdf };
+
+/* The machine as it booted: the five variables measured into PCR 7 and held in efivarfs. */
+static void booted(const char *root, struct logbuf *l, int banks)
+{
+	log_start(l, banks, "Spec ID Event03");
+	log_event(l, 0, 0x80000008, "firmware", 8);	/* EV_EFI_PLATFORM_FIRMWARE_BLOB */
+	log_var(l, 7, guid_global, "SecureBoot", sb_on, sizeof(sb_on));
+	log_var(l, 7, guid_global, "PK", pk, sizeof(pk));
+	log_var(l, 7, guid_global, "KEK", kek, sizeof(kek));
+	log_var(l, 7, guid_security, "db", db, sizeof(db));
+	log_var(l, 7, guid_security, "dbx", dbx, sizeof(dbx));
+	log_event(l, 7, 4, "\0\0\0\0", 4);		/* EV_SEPARATOR */
+	put_var(root, "SecureBoot", EFI_GLOBAL, sb_on, sizeof(sb_on));
+	put_var(root, "PK", EFI_GLOBAL, pk, sizeof(pk));
+	put_var(root, "KEK", EFI_GLOBAL, kek, sizeof(kek));
+	put_var(root, "db", EFI_IMAGE_SECURITY, db, sizeof(db));
+	put_var(root, "dbx", EFI_IMAGE_SECURITY, dbx, sizeof(dbx));
+}
+
+static void write_log(const char *root, const struct logbuf *l, size_t n)
+{
+	if (put(root, LOG_REL, l->b, n))
+		printf("# could not write the log\n");
+}
+
+static void cleanup(const char *root)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		printf("# could not remove %s\n", root);
+}
+
+/* A case: a fresh root booted with @banks, changed by @change, expecting @want and @names. */
+static void check(const char *name, int banks, void (*change)(const char *, struct logbuf *),
+		  int want, const char *names)
+{
+	char root[] = "/tmp/hs-eventlog-XXXXXX", got[128];
+	struct logbuf l;
+	int n;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.%s", name);
+		return;
+	}
+	booted(root, &l, banks);
+	if (change)
+		change(root, &l);
+	write_log(root, &l, l.n);
+	n = hs_sb_changed(root, got, sizeof(got));
+	if (!tap(n == want && !strcmp(got, names), "unit.eventlog.%s", name))
+		printf("# got %d '%s', expected %d '%s'\n", n, got, want, names);
+	cleanup(root);
+}
+
+static void dbx_updated(const char *root, struct logbuf *l)
+{
+	uint8_t more[96] = { 0xdf };
+
+	(void)l;
+	more[50] = 0x01;	/* an appended revocation */
+	put_var(root, "dbx", EFI_IMAGE_SECURITY, more, sizeof(more));
+}
+
+static void db_deleted(const char *root, struct logbuf *l)
+{
+	(void)l;
+	rm_var(root, "db", EFI_IMAGE_SECURITY);
+}
+
+static void db_and_dbx_changed_twice_measured(const char *root, struct logbuf *l)
+{
+	uint8_t other[80] = { 0x01 };
+
+	/* A second measurement of dbx (as the log has it) must not name it twice. */
+	log_var(l, 7, guid_security, "dbx", dbx, sizeof(dbx));
+	put_var(root, "db", EFI_IMAGE_SECURITY, other, sizeof(other));
+	dbx_updated(root, l);
+}
+
+static void dbx_absent_measured_empty(const char *root, struct logbuf *l)
+{
+	rm_var(root, "dbx", EFI_IMAGE_SECURITY);
+	log_var(l, 7, guid_security, "dbt", "", 0);
+}
+
+static void other_pcr_changed(const char *root, struct logbuf *l)
+{
+	static const uint8_t boot[8] = { 1 };
+	uint8_t now[8] = { 2 };
+
+	/* The boot order is measured into PCR 1: its changes are not PCR 7's. */
+	log_var(l, 1, guid_global, "BootOrder", boot, sizeof(boot));
+	put_var(root, "BootOrder", EFI_GLOBAL, now, sizeof(now));
+}
+
+static void truncated_every_byte(void)
+{
+	char root[] = "/tmp/hs-eventlog-XXXXXX", got[128];
+	int bad = 0, cuts = 0;
+	struct logbuf l;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.truncated");
+		return;
+	}
+	booted(root, &l, 2);
+	for (size_t n = 1; n < l.n; n++) {
+		bool boundary = false;
+		int r;
+
+		for (int i = 0; i < l.nr_bounds; i++)
+			boundary |= l.bound[i] == n;
+		write_log(root, &l, n);
+		r = hs_sb_changed(root, got, sizeof(got));
+		cuts++;
+		/* Cut at an event's end: a shorter, valid log; inside one: malformed. */
+		if (boundary ? r != 0 : r != -EBADMSG) {
+			if (bad++ < 3)
+				printf("# cut at %zu: %d\n", n, r);
+		}
+	}
+	tap(!bad, "unit.eventlog.truncated");
+	printf("# %d cuts of a %zu-byte log\n", cuts, l.n);
+	cleanup(root);
+}
+
+/* One field of the good log made impossible: each must be refused as malformed. */
+static void malformed(void)
+{
+	static const struct {
+		const char *name;
+		size_t at;	/* offset from the start of the first PCR 7 variable event */
+		uint8_t value;
+	} cases[] = {
+		{ "digest-count", 8, 9 },		/* more digests than banks */
+		{ "unknown-bank", 12, 0x99 },		/* a digest of an algorithm not announced */
+		{ "event-size", 12 + 2 + 32 + 3, 0x7f },	/* past the log's end */
+		{ "name-length", 12 + 2 + 32 + 4 + 16 + 7, 0x40 },
+		{ "data-length", 12 + 2 + 32 + 4 + 24 + 7, 0x40 },
+		{ "name-not-ascii", 12 + 2 + 32 + 4 + 32 + 1, 0x01 },
+	};
+	char root[] = "/tmp/hs-eventlog-XXXXXX", got[128];
+	struct logbuf l;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.malformed");
+		return;
+	}
+	booted(root, &l, 1);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct logbuf bad = l;
+		int r;
+
+		bad.b[l.bound[1] + cases[i].at] = cases[i].value;
+		write_log(root, &bad, bad.n);
+		r = hs_sb_changed(root, got, sizeof(got));
+		if (!tap(r == -EBADMSG, "unit.eventlog.malformed.%s", cases[i].name))
+			printf("# got %d\n", r);
+	}
+	/* The positive control: the same log unchanged parses. */
+	write_log(root, &l, l.n);
+	tap(hs_sb_changed(root, got, sizeof(got)) == 0, "unit.eventlog.malformed.control");
+	cleanup(root);
+}
+
+static void formats(void)
+{
+	char root[] = "/tmp/hs-eventlog-XXXXXX", got[128];
+	struct logbuf l;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.formats");
+		return;
+	}
+	tap(hs_sb_changed(root, got, sizeof(got)) == -ENOENT, "unit.eventlog.no-log");
+	log_start(&l, 1, "Spec ID Event02");	/* a TPM 1.2 (SHA-1 only) log's header */
+	write_log(root, &l, l.n);
+	tap(hs_sb_changed(root, got, sizeof(got)) == -EPROTONOSUPPORT, "unit.eventlog.sha1-log");
+	cleanup(root);
+}
+
+static void mok(void)
+{
+	char root[] = "/tmp/hs-eventlog-XXXXXX", got[128];
+	int n;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.mok");
+		return;
+	}
+	put_var(root, "MokListRT", SHIM_LOCK, "x", 1);	/* not a request */
+	n = hs_mok_pending(root, got, sizeof(got));
+	tap(n == 0 && !got[0], "unit.eventlog.mok-none");
+	put_var(root, "MokNew", SHIM_LOCK, "x", 1);
+	put_var(root, "MokSB", SHIM_LOCK, "x", 1);
+	n = hs_mok_pending(root, got, sizeof(got));
+	if (!tap(n == 2 && !strcmp(got, "MokNew,MokSB"), "unit.eventlog.mok-pending"))
+		printf("# got %d '%s'\n", n, got);
+	cleanup(root);
+}
+
+/* hibseal status' verdict: sealing ready, but the next boot would not open the image. */
+static void verdicts(void)
+{
+	struct hs_status st = { .lockdown = "integrity", .secure_boot = 1, .tpm_version = 2,
+				.seal = "ready", .disk_offered = true, .resume = "254:16",
+				.nr_swaps = 1, .swap = { "/dev/vdb (partition, 262140 KiB)" } };
+	char why[512];
+	bool ok;
+
+	ok = hs_status_explain(&st, why, sizeof(why));
+	tap(ok && strstr(why, "available, sealed"), "unit.eventlog.verdict.control");
+	st.sb_check = 1;
+	snprintf(st.sb_changed, sizeof(st.sb_changed), "dbx");
+	ok = hs_status_explain(&st, why, sizeof(why));
+	if (!tap(!ok && strstr(why, "variable(s) dbx changed") && strstr(why, "Reboot first"),
+		 "unit.eventlog.verdict.sb-changed"))
+		printf("# %s\n", why);
+	st.sb_check = -ENOENT;
+	st.sb_changed[0] = '\0';
+	snprintf(st.mok_pending, sizeof(st.mok_pending), "MokNew");
+	ok = hs_status_explain(&st, why, sizeof(why));
+	if (!tap(!ok && strstr(why, "MokManager has pending requests (MokNew)") &&
+		 strstr(why, "Reboot first"), "unit.eventlog.verdict.mok-pending"))
+		printf("# %s\n", why);
+}
+
+int main(void)
+{
+	check("unchanged", 1, NULL, 0, "");
+	check("unchanged-two-banks", 2, NULL, 0, "");
+	check("dbx-updated", 2, dbx_updated, 1, "dbx");
+	check("db-deleted", 1, db_deleted, 1, "db");
+	check("db-and-dbx", 2, db_and_dbx_changed_twice_measured, 2, "db,dbx");
+	check("absent-measured-empty", 1, dbx_absent_measured_empty, 1, "dbx");
+	check("other-pcr", 1, other_pcr_changed, 0, "");
+	truncated_every_byte();
+	malformed();
+	formats();
+	mok();
+	verdicts();
+	return tap_exit();
+}
