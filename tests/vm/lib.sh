@@ -41,6 +41,9 @@ VM_NO_KUNIT=kunit.enable=0
 VM_DEFAULT_KERNEL=$B/bzImage
 [ -z "${HIBSEAL_TEST_KERNEL:-}" ] || VM_DEFAULT_KERNEL=$B/kernel-$HIBSEAL_TEST_KERNEL/bzImage
 VM_TPM=swtpm
+# The TPM's interface: tpm-tis (a discrete TPM's) or tpm-crb (a firmware TPM's, as on most
+# laptops: eco.tpm-crb).
+VM_TPM_IF=tpm-tis
 # Extra -drive options for the swap disk, e.g. throttling.bps-write=N for a slow disk.
 VM_SWAP_OPTS=${VM_SWAP_OPTS:-}
 # VM_SWAP_BLKDEBUG=CONFIG: the swap disk goes through QEMU's blkdebug driver with that rules
@@ -171,9 +174,11 @@ vm_restore_state() {
 		"$W/saved-$1/swap.img" "$W/"
 }
 
-# vm_tpm none: boot without a TPM from now on in this scenario.
+# vm_tpm none|swtpm [tpm-tis|tpm-crb]: boot without a TPM, or with swtpm behind that interface,
+# from now on in this scenario.
 vm_tpm() {
 	VM_TPM=$1
+	VM_TPM_IF=${2:-$VM_TPM_IF}
 }
 
 # vm_uki [--unsigned] [EXTRA CMDLINE...]: pack this scenario's UKI and its ESP disk image. The
@@ -225,13 +230,13 @@ debian_uki() {
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
 
-# eco_hibernate MODE: the Debian VM's first boot: systemd booted with no failed unit, under
+# eco_hibernate MODE [TPM_DRIVER]: the Debian VM's first boot: systemd booted with no failed unit, under
 # lockdown with sealing ready, swap on, logind saying yes, `systemctl hibernate`, the image
 # written and the power off. Sets ECO_MARKER (the user process's) and ECO_BOOT_ID.
 eco_hibernate() {
 	vm_boot hibernate
-	expect "^HIBSEAL: boot mode=$1 lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=252 " \
-		"Debian's systemd 252 up under lockdown, 'disk' offered, sealing ready"
+	expect "^HIBSEAL: boot mode=$1 lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=252 tpm=${2:-tpm_tis} " \
+		"Debian's systemd 252 up under lockdown, 'disk' offered, sealing ready, the TPM on ${2:-tpm_tis}"
 	expect '^HIBSEAL: boot .* system=running failed=$' \
 		"the boot finished with no failed unit (saw system=$(guest_value system) failed=$(guest_value failed))"
 	expect '^HIBSEAL: can-hibernate=yes$' "logind to say hibernation is possible"
@@ -398,7 +403,7 @@ vm_boot() {
 		start_swtpm
 		# shellcheck disable=SC2054 # commas separate QEMU suboptions
 		tpm_args=(-chardev "socket,id=chrtpm,path=$W/tpm/sock"
-			-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-tis,tpmdev=tpm0)
+			-tpmdev emulator,id=tpm0,chardev=chrtpm -device "$VM_TPM_IF,tpmdev=tpm0")
 	fi
 	local swap_file=$W/swap.img root_args=()
 	# The Debian VM's root disk (debian_init): vdc.

@@ -16,6 +16,7 @@ lockdown=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown)
 seal=$(cat /sys/power/hibernate_seal 2>/dev/null || echo missing)
 say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$seal" \
 	"systemd=$(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')" \
+	"tpm=$(basename "$(readlink /sys/class/tpm/tpm0/device/driver 2>/dev/null)" 2>/dev/null)" \
 	"system=$(systemctl is-system-running --wait)" \
 	"failed=$(systemctl list-units --failed --plain --no-legend | cut -d' ' -f1 | tr '\n' ,)"
 
