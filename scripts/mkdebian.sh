@@ -1,9 +1,10 @@
 #!/bin/bash
-# mkdebian.sh: the Debian 12 test VM of the eco.* scenarios (issue 7), under $B/debian/:
+# mkdebian.sh: the Debian 13 test VM of the eco.* scenarios (issues 7 and 19), under $B/debian/:
 #
-#   debootstrap bookworm (systemd, udev, D-Bus, initramfs-tools, tpm2-tss)
+#   debootstrap trixie (systemd, udev, D-Bus, initramfs-tools, tpm2-tss)
 #       --> base-KEY.tar.zst       built once, kept while the package list is unchanged
-#   + our tools (hibseal), the guest's test service and sleep hook (tests/vm/debian/),
+#   + our tools (the hibseal-tools package of make deb, installed with dpkg -i), the guest's
+#     test service and sleep hook (tests/vm/debian/),
 #     an unprivileged user, fstab, initramfs-tools configuration, a swap file
 #       --> root/                  unpacked afresh from the base each run
 #   mkinitramfs, run in root/ for our kernel's version (initramfs-tools, gzip)
@@ -20,9 +21,11 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 D=$B/debian
-suite=bookworm
+suite=trixie
 pkgs=systemd,systemd-sysv,dbus,udev,initramfs-tools,kmod,procps,e2fsprogs,util-linux
-pkgs=$pkgs,libssl3,libtss2-esys-3.0.2-0,libtss2-tctildr0,libtss2-tcti-device0,libtss2-rc0
+# hibseal-tools' dependencies (dpkg -i resolves none), and the device TCTI it loads.
+pkgs=$pkgs,libssl3t64,libtss2-esys-3.0.2-0t64,libtss2-tctildr0t64,libtss2-tcti-device0t64
+pkgs=$pkgs,libtss2-rc0t64
 
 msg() { printf 'mkdebian: %s\n' "$*"; }
 die() { printf 'mkdebian: error: %s\n' "$*" >&2; exit 1; }
@@ -35,7 +38,8 @@ base_only=0
 if [ $base_only = 0 ]; then
 	[ -f "$B/kernel.version" ] || die "no kernel built in $B: run 'make kernel' first"
 	kver=$(cut -d' ' -f3 "$B/kernel.version")
-	[ -x "$B/uswsusp/hibseal" ] || die "no $B/uswsusp/hibseal: run 'make -C userspace/uswsusp'"
+	tools_deb=$(ls "$B"/deb/hibseal-tools_*_amd64.deb 2>/dev/null) ||
+		die "no hibseal-tools package in $B/deb: run 'make deb' first"
 fi
 mkdir -p "$D"
 
@@ -54,9 +58,13 @@ cat >"$R/etc/fstab" <<'FSTAB'
 # Swap is enabled by the test service (tests/vm/debian/eco.sh), which picks partition or file.
 /dev/vdc	/	ext4	rw,errors=remount-ro	0	1
 FSTAB
-install -m 0755 "$B/uswsusp/hibseal" "$R/usr/local/bin/hibseal"
+# The tools as a user installs them: the package, by dpkg (its dependencies are in the base).
+cp "$tools_deb" "$R/tmp/"
+chroot "$R" dpkg -i "/tmp/${tools_deb##*/}" >"$D/dpkg-tools.log" 2>&1 ||
+	{ cat "$D/dpkg-tools.log" >&2; die "dpkg -i ${tools_deb##*/} failed"; }
+rm -f "$R/tmp/${tools_deb##*/}"
 install -m 0755 "$top/tests/vm/debian/eco.sh" "$R/usr/local/sbin/hibseal-eco"
-install -m 0755 "$top/tests/vm/debian/eco-sleep-hook" "$R/usr/lib/systemd/system-sleep/hibseal-eco"
+install -D -m 0755 "$top/tests/vm/debian/eco-sleep-hook" "$R/usr/lib/systemd/system-sleep/hibseal-eco"
 install -m 0644 "$top/tests/vm/debian/hibseal-eco.service" "$R/etc/systemd/system/"
 ln -sf /etc/systemd/system/hibseal-eco.service "$R/etc/systemd/system/multi-user.target.wants/"
 # A quiet, quick boot: no login prompts, no timers; the console is the harness's.

@@ -200,7 +200,7 @@ vm_uki() {
 	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
 }
 
-# debian_init: this scenario boots the Debian 12 VM (scripts/mkdebian.sh): its own copy of the
+# debian_init: this scenario boots the Debian 13 VM (scripts/mkdebian.sh): its own copy of the
 # root disk as vdc (vda the ESP, vdb the swap disk as ever). Sets DEBIAN_SWAPFILE_OFFSET.
 debian_init() {
 	local D=$B/debian
@@ -235,8 +235,8 @@ debian_uki() {
 # written and the power off. Sets ECO_MARKER (the user process's) and ECO_BOOT_ID.
 eco_hibernate() {
 	vm_boot hibernate
-	expect "^HIBSEAL: boot mode=$1 lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=252 tpm=${2:-tpm_tis} " \
-		"Debian's systemd 252 up under lockdown, 'disk' offered, sealing ready, the TPM on ${2:-tpm_tis}"
+	expect "^HIBSEAL: boot mode=$1 lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=257 tpm=${2:-tpm_tis} " \
+		"Debian 13's systemd 257 up under lockdown, 'disk' offered, sealing ready, the TPM on ${2:-tpm_tis}"
 	expect '^HIBSEAL: boot .* system=running failed=$' \
 		"the boot finished with no failed unit (saw system=$(guest_value system) failed=$(guest_value failed))"
 	expect '^HIBSEAL: can-hibernate=yes$' "logind to say hibernation is possible"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# `systemctl hibernate` on a real systemd system (Debian 12: systemd, logind, D-Bus, udev,
+# `systemctl hibernate` on a real systemd system (Debian 13: systemd, logind, D-Bus, udev,
 # initramfs-tools) under Secure Boot lockdown: logind says hibernation is possible, systemd-sleep
 # writes a sealed image to the swap partition and powers off; the next boot's kernel (resume= on
 # its command line) verifies and restores it, and an unprivileged user process answers from
