@@ -16,7 +16,8 @@
 #                 (scripts/bisect-series.sh; about 16 minutes; make check runs it too)
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
 #   make deb      Debian 13 packages in build/deb/: hibseal-tools (debian/, built in a trixie
-#                 chroot; scripts/mkdeb.sh)
+#                 chroot) and the Debian-configured kernel (hours from an empty ccache: not part
+#                 of make check, whose Debian VM installs the test kernel's package; mkdeb.sh)
 #
 # Everything is built under build/ (HIBSEAL_BUILD overrides); every target installs the Debian
 # packages it needs first (scripts/setup.sh, as root).
@@ -106,7 +107,7 @@ bench: kernel initramfs kernel-production
 	@scripts/bench.sh
 
 deb: setup
-	@scripts/mkdeb.sh tools
+	@scripts/mkdeb.sh all
 
 # The kernel side as series against the pristine source (patches/series.plan says how).
 patches: setup

@@ -69,9 +69,7 @@ mkdir -p "$B/bisect"
 cp -a "$src" "$B/bisect/on"
 cp -a "$src" "$B/bisect/off"
 
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
-KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$LINUX_TARBALL")")
-export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
+kbuild_env
 jobs=${BISECT_JOBS:-$(nproc)}
 # BISECT_JOBS_FILE, when it names a file, gives the job count from then on (make check raises
 # it once the VM scenarios have ended).

@@ -169,10 +169,8 @@ if [ "$variant" = distro ]; then
 	# compression time: zstd.
 	msg "building the Debian packages (bindeb-pkg) with -j$jobs"
 	rm -f "$S"/*.deb "$S"/*.buildinfo "$S"/*.changes
-	KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
-	export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
-	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_NOHASHDIR=1
-	kmake -j"$jobs" KDEB_COMPRESS=zstd KDEB_PKGVERSION="$(kmake -s kernelversion)-1" \
+	kbuild_env
+	kmake -j"$jobs" KDEB_COMPRESS=zstd KDEB_PKGVERSION="$(kmake -s kernelversion)-$KBUILD_BUILD_VERSION" \
 		KDEB_CHANGELOG_DIST=trixie bindeb-pkg >"$S/bindeb-pkg.log" 2>&1 ||
 		{ tail -n 40 "$S/bindeb-pkg.log" >&2; die "bindeb-pkg failed (all of it in $S/bindeb-pkg.log)"; }
 	echo "$LINUX_SOURCE $pkgver $(kmake -s kernelrelease)" >"$S/kernel.version"
@@ -180,13 +178,10 @@ if [ "$variant" = distro ]; then
 	exit 0
 fi
 msg "building bzImage with -j$jobs"
-KBUILD_BUILD_TIMESTAMP=$(date -u -R -d "@$(stat -c %Y "$tarball")")
-export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=hibseal KBUILD_BUILD_HOST=hibseal
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-# With -g, ccache hashes the working directory into every object by default: the two trees
-# (build/linux, build/kernel-production/linux) would share nothing. Kbuild compiles with
-# relative paths, so the objects are the same; only DW_AT_comp_dir names the other tree.
-export CCACHE_NOHASHDIR=1
+# (scripts/linux-source.sh) With -g, ccache would hash the working directory into every object:
+# the trees (build/linux, build/kernel-production/linux) would share nothing. Kbuild compiles
+# with relative paths, so the objects are the same; only DW_AT_comp_dir names the other tree.
+kbuild_env
 kmake -j"$jobs" bzImage
 # Module.symvers, which out-of-tree test modules (scripts/mklockdown.sh) link against.
 [ -n "$variant" ] || kmake -j"$jobs" modules

@@ -1,11 +1,16 @@
 #!/bin/bash
-# mkdeb.sh [tools]: `make deb`, hibseal's Debian 13 (trixie) packages, under $B/deb/:
+# mkdeb.sh [tools|kernel|all]: `make deb` (all), hibseal's Debian 13 (trixie) packages, under
+# $B/deb/:
 #
 #   hibseal-tools_VERSION_amd64.deb   debian/ with dpkg-buildpackage, built in a trixie buildd
 #                                     chroot (debootstrap, cached as chroot-KEY.tar.zst), so
 #                                     that it depends on trixie's libraries (libssl3t64,
 #                                     libtss2-*t64), not on this host's; lintian-clean of
 #                                     errors
+#   linux-image-KVER-hibseal_*.deb    the kernel: Debian's own amd64 configuration with
+#   linux-headers-KVER-hibseal_*.deb  configs/distro.config, its modules cut to what a laptop
+#                                     needs (scripts/build-kernel.sh distro, `make bindeb-pkg`;
+#                                     hours from an empty ccache on 2 cores: design.md 2.1)
 #
 # The source given to dpkg-buildpackage is the working tree's files that git tracks or would
 # track (uncommitted changes included, build/ and other ignored files left out).
@@ -17,7 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 D=$B/deb
 suite=trixie
-what=${1:-tools}
+what=${1:-all}
 # (perl-openssl-defaults: lintian needs the virtual perl-openssl-abi-3, which debootstrap does
 # not resolve by itself.)
 build_pkgs=debhelper,libssl-dev,libtss2-dev,lintian,perl-openssl-defaults
@@ -29,12 +34,25 @@ die() { printf 'mkdeb: error: %s\n' "$*" >&2; exit 1; }
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap and chroot)"
 case "$what" in
-tools) ;;
-*) die "unknown package set '$what' (tools)" ;;
+tools | kernel | all) ;;
+*) die "unknown package set '$what' (tools, kernel or all)" ;;
 esac
 mkdir -p "$D"
 exec 9>"$D/.lock"
 flock -n 9 || die "another mkdeb.sh is building in $D"
+
+# The kernel package, from the Debian-configured tree of build-kernel.sh (which packs it).
+kernel_package() {
+	"$top/scripts/build-kernel.sh" distro
+	rm -f "$D"/linux-image-*-hibseal_*.deb "$D"/linux-headers-*-hibseal_*.deb
+	cp "$B"/kernel-distro/linux-image-*-hibseal_*.deb "$B"/kernel-distro/linux-headers-*-hibseal_*.deb "$D/" ||
+		die "build-kernel.sh distro made no linux-image/linux-headers package"
+	for f in "$D"/linux-*-hibseal_*.deb; do msg "done: $f"; done
+}
+if [ "$what" = kernel ]; then
+	kernel_package
+	exit 0
+fi
 
 # The build chroot: trixie's buildd variant (build-essential) with the Build-Depends of
 # debian/control and lintian, cached by what it is made of.
@@ -76,3 +94,4 @@ sed 's/^/mkdeb: lintian: /' "$D/lintian.log"
 grep -E '^test_[a-z_]+: ok lines' "$D/tools-build.log" | sed 's/^/mkdeb: unit: /'
 msg "$(dpkg-deb -f "$deb" Package Version Depends | tr '\n' ' ')"
 msg "done: $deb"
+[ "$what" != all ] || kernel_package

@@ -23,6 +23,11 @@ B=${HIBSEAL_BUILD:-$top/build}
 D=$B/debian
 suite=trixie
 pkgs=systemd,systemd-sysv,dbus,udev,initramfs-tools,kmod,procps,e2fsprogs,util-linux
+# The boot chain a Debian 13 user sets up: systemd-boot, and kernel-install building a signed
+# UKI with ukify (sbsign) whenever a kernel package is installed.
+pkgs=$pkgs,systemd-boot,systemd-boot-efi,systemd-ukify,sbsigntool
+# (debootstrap resolves no virtual package: ukify's python3-zstandard needs the cffi backend's.)
+pkgs=$pkgs,python3-cffi-backend
 # hibseal-tools' dependencies (dpkg -i resolves none), and the device TCTI it loads.
 pkgs=$pkgs,libssl3t64,libtss2-esys-3.0.2-0t64,libtss2-tctildr0t64,libtss2-tcti-device0t64
 pkgs=$pkgs,libtss2-rc0t64
@@ -83,22 +88,111 @@ head -c 192M /dev/zero | tr '\0' '\252' >"$R/swapfile"
 chmod 600 "$R/swapfile"
 mkswap -L swapfile "$R/swapfile" >/dev/null
 
-# 3. The initramfs, made by the root's own initramfs-tools for our kernel (built in: no modules).
-mkdir -p "$R/lib/modules/$kver"
-cp "$B/linux/.config" "$R/boot/config-$kver"	# mkinitramfs checks the compression against it
-cp "$B/linux/modules.builtin" "$B/linux/modules.order" "$R/lib/modules/$kver/" 2>/dev/null || true
-chroot "$R" depmod "$kver" 2>/dev/null || true
-chroot "$R" mkinitramfs -o /boot/initrd.img "$kver" >"$D/mkinitramfs.log" 2>&1 ||
-	{ cat "$D/mkinitramfs.log" >&2; die "mkinitramfs failed"; }
-mv "$R/boot/initrd.img" "$D/initrd.img"
+# 3. Our kernel as a Debian 13 user installs one, with systemd-boot and signed UKIs: the
+#    package, by dpkg. Its maintainer scripts run /etc/kernel/postinst.d/: initramfs-tools makes
+#    /boot/initrd.img-KVER (and, through /etc/initramfs/post-update.d/, systemd-boot's hook),
+#    then zz-systemd-boot calls kernel-install, which (layout=uki) has ukify build the UKI from
+#    the kernel, that initrd, /etc/kernel/cmdline and the os-release, sign it with sbsign, and
+#    put it in the ESP's EFI/Linux/, where systemd-boot finds it.
+#    The ESP is /efi in the root during the build (SYSTEMD_RELAX_ESP_CHECKS: a directory, not
+#    a mounted vfat), then packed into one disk image per command line (debian_esp).
+#    The signing key: the ovmf package's snakeoil db key (scripts/snakeoil-key.sh), the key the
+#    test firmware trusts; it is in the root only while the UKIs are built.
+"$top/scripts/snakeoil-key.sh"
+"$top/scripts/mkkernel-deb.sh"
+kernel_deb=$B/deb/kernel/linux-image-${kver}_${kver}-1_amd64.deb
+[ -f "$kernel_deb" ] || die "no $kernel_deb"
+cat >"$R/etc/kernel/install.conf" <<'CONF'
+# hibseal's Debian VM: kernel-install builds a signed UKI for systemd-boot.
+layout=uki
+uki_generator=ukify
+CONF
+cat >"$R/etc/kernel/uki.conf" <<'CONF'
+[UKI]
+SecureBootSigningTool=sbsign
+SecureBootPrivateKey=/etc/kernel/secure-boot-private-key.pem
+SecureBootCertificate=/etc/kernel/secure-boot-certificate.pem
+CONF
+echo debian >"$R/etc/kernel/entry-token"
+install -m 0644 /usr/share/ovmf/PkKek-1-snakeoil.pem "$R/etc/kernel/secure-boot-certificate.pem"
+# signing_key on|off: the private key in the root only while something signs with it.
+signing_key() {
+	if [ "$1" = on ]; then
+		install -m 0600 "$B/keys/snakeoil.key" "$R/etc/kernel/secure-boot-private-key.pem"
+	else
+		rm -f "$R/etc/kernel/secure-boot-private-key.pem"
+	fi
+}
+# kernel_install VARIANT: the UKI of that command line, then its ESP image.
+kernel_install() {
+	debian_cmdline "$1" "${2:-}" >"$R/etc/kernel/cmdline"
+	signing_key on
+	chroot "$R" kernel-install add "$kver" "/boot/vmlinuz-$kver" "/boot/initrd.img-$kver" \
+		>"$D/kernel-install-$1.log" 2>&1 ||
+		{ cat "$D/kernel-install-$1.log" >&2; die "kernel-install ($1) failed"; }
+	signing_key off
+	"$top/scripts/mkesp.sh" --dir "$R/efi" "$D/esp-$1.img"
+}
+signing_key on
+# systemd-boot signed with the same key, as bootctl install takes it (the .signed beside it).
+efi=/usr/lib/systemd/boot/efi
+chroot "$R" sbsign --key /etc/kernel/secure-boot-private-key.pem \
+	--cert /etc/kernel/secure-boot-certificate.pem \
+	--output "$efi/systemd-bootx64.efi.signed" "$efi/systemd-bootx64.efi" >/dev/null 2>&1 ||
+	die "sbsign of systemd-boot failed"
+mkdir -p "$R/efi"
+mount -t tmpfs -o mode=0755 hibseal-esp "$R/efi"	# bootctl wants the ESP to be a mount point
+trap 'umount "$R/efi" 2>/dev/null || true' EXIT
+export SYSTEMD_RELAX_ESP_CHECKS=1
+chroot "$R" bootctl install --esp-path=/efi --no-variables >"$D/bootctl.log" 2>&1 ||
+	{ cat "$D/bootctl.log" >&2; die "bootctl install failed"; }
+printf 'timeout 0\n' >"$R/efi/loader/loader.conf"
+
+# debian_cmdline VARIANT: the command line of that ESP (root on vdc, the console the harness
+# reads, what resumes, and hibseal_eco= for the test service).
+debian_cmdline() {
+	local c="root=/dev/vdc rw console=ttyS0 panic=-1 kunit.enable=0"
+	case "$1" in
+	partition) c="$c resume=/dev/vdb hibseal_eco=partition" ;;
+	swapfile) c="$c resume=/dev/vdc resume_offset=$2 hibseal_eco=swapfile" ;;
+	initramfs) c="$c hibseal_eco=partition" ;;	# initramfs-tools' RESUME= resumes
+	reason) c="$c hibseal_eco=reason" ;;
+	esac
+	echo "$c"
+}
+debian_cmdline partition >"$R/etc/kernel/cmdline"
+cp "$kernel_deb" "$R/tmp/"
+signing_key on
+chroot "$R" dpkg -i "/tmp/${kernel_deb##*/}" >"$D/dpkg-kernel.log" 2>&1 ||
+	{ cat "$D/dpkg-kernel.log" >&2; die "dpkg -i ${kernel_deb##*/} failed"; }
+rm -f "$R/tmp/${kernel_deb##*/}"
+uki=efi/EFI/Linux/debian-$kver.efi
+signing_key off
+[ -f "$R/$uki" ] || { cat "$D/dpkg-kernel.log" >&2; die "installing the kernel made no /$uki"; }
+cp "$R/boot/initrd.img-$kver" "$D/initrd.img"
+"$top/scripts/mkesp.sh" --dir "$R/efi" "$D/esp-partition.img"
+# The other command lines: kernel-install again after /etc/kernel/cmdline changed, as a user
+# who edits it does (the swap file's, which needs the file's place on disk, after step 4).
+kernel_install initramfs
+kernel_install reason
 
 # 4. The root disk, and where the swap file starts on it (in 4 KiB blocks = pages).
+#    /efi stays an empty mount point there: the ESP is its own disk.
 rm -f "$D/root.img"
+rm -rf "$D/efi.build"
+cp -a "$R/efi" "$D/efi.build"
+umount "$R/efi"
 mke2fs -q -F -t ext4 -b 4096 -L hibseal-root -d "$R" "$D/root.img" 1536M
+mount -t tmpfs -o mode=0755 hibseal-esp "$R/efi"
+cp -a "$D/efi.build/." "$R/efi/"
+rm -rf "$D/efi.build"
 off=$(debugfs -R "bmap /swapfile 0" "$D/root.img" 2>/dev/null | tail -n 1)
 case "$off" in
 '' | *[!0-9]*) die "cannot find /swapfile's first block on root.img" ;;
 esac
 echo "$off" >"$D/swapfile.offset"
+
+# 5. The swap file's command line, now that its place is known.
+kernel_install swapfile "$off"
 msg "$D/root.img (Debian $suite, systemd), initrd.img ($(du -k "$D/initrd.img" | cut -f1) KiB)," \
-	"swap file at block $off"
+	"swap file at block $off, ESPs: $(cd "$D" && echo esp-*.img)"

@@ -204,7 +204,7 @@ vm_uki() {
 # root disk as vdc (vda the ESP, vdb the swap disk as ever). Sets DEBIAN_SWAPFILE_OFFSET.
 debian_init() {
 	local D=$B/debian
-	if [ ! -f "$D/root.img" ] || [ ! -f "$D/initrd.img" ]; then
+	if [ ! -f "$D/root.img" ] || [ ! -f "$D/esp-partition.img" ]; then
 		diag "no Debian VM in $D: run 'make debian' first"
 		exit 1
 	fi
@@ -219,15 +219,17 @@ debian_init() {
 	VM_BOOT_TIMEOUT=${VM_DEBIAN_TIMEOUT:-400}
 }
 
-# debian_uki MODE [EXTRA CMDLINE...]: the Debian VM's signed UKI: our kernel, the initramfs
-# Debian's initramfs-tools made for it, root on vdc, and hibseal_eco=MODE for the test service
-# (tests/vm/debian/eco.sh). The same UKI serves every boot of the scenario (PCR 4 measures it).
-debian_uki() {
-	local mode=$1
-	shift
-	VM_CMDLINE="console=ttyS0 panic=-1 root=/dev/vdc rw hibseal_eco=$mode $VM_NO_KUNIT $*"
-	"$top/scripts/mkuki.sh" "$VM_DEFAULT_KERNEL" "$B/debian/initrd.img" "$VM_CMDLINE" "$W/uki.efi"
-	"$top/scripts/mkesp.sh" "$W/uki.efi" "$W/esp.img"
+# debian_esp VARIANT: the Debian VM's ESP as its own tools made it (scripts/mkdebian.sh):
+# systemd-boot, and the signed UKI kernel-install built with ukify when dpkg installed our
+# kernel package, its command line that of VARIANT: partition (resume=/dev/vdb), swapfile
+# (resume= and resume_offset= of /swapfile), initramfs (no resume=: initramfs-tools' RESUME=),
+# reason (no resume=); each with hibseal_eco=MODE for the test service
+# (tests/vm/debian/eco.sh). The same ESP serves every boot of the scenario (PCR 4 measures
+# systemd-boot and the UKI).
+debian_esp() {
+	local esp=$B/debian/esp-$1.img
+	[ -f "$esp" ] || { diag "no $esp: run 'make debian' first"; exit 1; }
+	cp "$esp" "$W/esp.img"
 }
 
 # eco_hibernate MODE [TPM_DRIVER]: the Debian VM's first boot: systemd booted with no failed unit, under

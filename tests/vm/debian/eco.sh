@@ -20,6 +20,20 @@ say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$se
 	"system=$(systemctl is-system-running --wait)" \
 	"failed=$(systemctl list-units --failed --plain --no-legend | cut -d' ' -f1 | tr '\n' ,)"
 
+# How this system came to be: our kernel's and tools' packages as dpkg has them, and the boot
+# chain as systemd-boot and its stub recorded it in EFI variables (UTF-16 after 4 bytes of
+# attributes): boot loader, the entry it picked, the stub; and the command line the kernel got.
+efivar() {
+	local f=/sys/firmware/efi/efivars/$1-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f
+	# shellcheck disable=SC2002 # efivarfs files cannot seek: tail reads a pipe
+	[ -f "$f" ] && cat "$f" | tail -c +5 | tr -d '\0'
+}
+say "installed kernel=$(uname -r)" \
+	"packages=$(dpkg-query -W -f='${Package}=${Version}:${db:Status-Abbrev}, ' \
+		"linux-image-$(uname -r)" hibseal-tools 2>&1 | tr -s ' ')" \
+	"loader=$(efivar LoaderInfo)" "entry=$(efivar LoaderEntrySelected)" "stub=$(efivar StubInfo)"
+say "cmdline=$(cat /proc/cmdline)"
+
 # A fresh boot after a hibernation this VM already made: the image was not restored.
 if [ -e /var/lib/hibseal-eco/hibernated ]; then
 	say "fresh-boot-after-hibernation swap-signature=$(blkid -p -o value -s TYPE /dev/vdb)"
@@ -57,6 +71,7 @@ if [ "$swapdev" = /dev/vdb ] && [ "$(blkid -p -o value -s TYPE /dev/vdb)" != swa
 fi
 swapon "$swapdev" || { say "swapon=failed"; finish 2; }
 say "swapon=ok $(tail -n +2 /proc/swaps | awk '{ printf "%s:%s ", $1, $2 }')"
+say "status: $(hibseal status 2>&1 | tail -n 1)"
 
 # The user process: an unprivileged service of its own, holding a marker only in memory (and,
 # for the host's comparison, once in a file on /run, which a fresh boot would not have).

@@ -10,7 +10,7 @@
 
 vm_init eco.initramfs.resume
 debian_init
-debian_uki partition
+debian_esp initramfs
 eco_hibernate partition
 swapimg layout >"$W/layout.txt" || fail "the image on vdb is not a sealed image"
 

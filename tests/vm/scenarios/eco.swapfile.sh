@@ -10,7 +10,7 @@
 vm_init eco.swapfile
 debian_init
 off=$DEBIAN_SWAPFILE_OFFSET
-debian_uki swapfile resume=/dev/vdc resume_offset="$off"
+debian_esp swapfile
 eco_hibernate swapfile
 expect '^HIBSEAL: swapon=ok /swapfile:file' "swap on the file only"
 expect "^HIBSEAL: sleep-pre resume=254:32 resume_offset=$off " \

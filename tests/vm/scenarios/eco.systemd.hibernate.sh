@@ -9,7 +9,7 @@
 
 vm_init eco.systemd.hibernate
 debian_init
-debian_uki partition resume=/dev/vdb
+debian_esp partition
 eco_hibernate partition
 expect '^HIBSEAL: swapon=ok /dev/vdb:partition' "swap on the partition"
 expect '^HIBSEAL: sleep-pre resume=254:16 resume_offset=0 ' "systemd-sleep to hibernate to vdb"

@@ -8,7 +8,7 @@
 
 vm_init eco.systemd.reason
 debian_init
-debian_uki reason
+debian_esp reason
 vm_tpm none
 vm_boot no-tpm 'HIBSEAL-DONE'
 expect '^HIBSEAL: boot mode=reason lockdown=integrity state=\[[^]]*\] seal=unavailable: no TPM found ' \

@@ -8,7 +8,7 @@
 
 vm_init eco.tpm-crb
 debian_init
-debian_uki partition resume=/dev/vdb
+debian_esp partition
 vm_tpm swtpm tpm-crb
 eco_hibernate partition tpm_crb
 expect 'hibseal: boot window closed' "the boot window to run on the CRB TPM"
