@@ -59,9 +59,10 @@ R=$D/root
 unpack_root "$base" "$R"
 echo hibseal-debian >"$R/etc/hostname"
 cat >"$R/etc/fstab" <<'FSTAB'
-# The eco scenarios' disks: vda the ESP (not mounted), vdb a swap partition, vdc this root.
+# The eco scenarios' disks: vda the ESP (GPT, one partition), vdb a swap partition, vdc this root.
 # Swap is enabled by the test service (tests/vm/debian/eco.sh), which picks partition or file.
 /dev/vdc	/	ext4	rw,errors=remount-ro	0	1
+/dev/vda1	/efi	vfat	umask=0077,nofail	0	0
 FSTAB
 # The tools as a user installs them: the package, by dpkg (its dependencies are in the base).
 cp "$tools_deb" "$R/tmp/"
@@ -69,6 +70,7 @@ chroot "$R" dpkg -i "/tmp/${tools_deb##*/}" >"$D/dpkg-tools.log" 2>&1 ||
 	{ cat "$D/dpkg-tools.log" >&2; die "dpkg -i ${tools_deb##*/} failed"; }
 rm -f "$R/tmp/${tools_deb##*/}"
 install -m 0755 "$top/tests/vm/debian/eco.sh" "$R/usr/local/sbin/hibseal-eco"
+install -D -m 0644 "$top/tests/vm/debian/eco-lib.sh" "$R/usr/local/lib/hibseal-eco.sh"
 install -D -m 0755 "$top/tests/vm/debian/eco-sleep-hook" "$R/usr/lib/systemd/system-sleep/hibseal-eco"
 install -m 0644 "$top/tests/vm/debian/hibseal-eco.service" "$R/etc/systemd/system/"
 ln -sf /etc/systemd/system/hibseal-eco.service "$R/etc/systemd/system/multi-user.target.wants/"
@@ -123,7 +125,8 @@ signing_key() {
 		rm -f "$R/etc/kernel/secure-boot-private-key.pem"
 	fi
 }
-# kernel_install VARIANT: the UKI of that command line, then its ESP image.
+# kernel_install VARIANT: the UKI of that command line, then its ESP image; the root keeps
+# the partition variant's line (what a kernel installed in the VM gets).
 kernel_install() {
 	debian_cmdline "$1" "${2:-}" >"$R/etc/kernel/cmdline"
 	signing_key on
@@ -131,6 +134,7 @@ kernel_install() {
 		>"$D/kernel-install-$1.log" 2>&1 ||
 		{ cat "$D/kernel-install-$1.log" >&2; die "kernel-install ($1) failed"; }
 	signing_key off
+	debian_cmdline partition >"$R/etc/kernel/cmdline"
 	"$top/scripts/mkesp.sh" --dir "$R/efi" "$D/esp-$1.img"
 }
 signing_key on
@@ -154,6 +158,7 @@ debian_cmdline() {
 	local c="root=/dev/vdc rw console=ttyS0 panic=-1 kunit.enable=0"
 	case "$1" in
 	partition) c="$c resume=/dev/vdb hibseal_eco=partition" ;;
+	update) c="$c resume=/dev/vdb hibseal_eco=update" ;;
 	swapfile) c="$c resume=/dev/vdc resume_offset=$2 hibseal_eco=swapfile" ;;
 	initramfs) c="$c hibseal_eco=partition" ;;	# initramfs-tools' RESUME= resumes
 	reason) c="$c hibseal_eco=reason" ;;
@@ -175,6 +180,25 @@ cp "$R/boot/initrd.img-$kver" "$D/initrd.img"
 # who edits it does (the swap file's, which needs the file's place on disk, after step 4).
 kernel_install initramfs
 kernel_install reason
+kernel_install update
+
+# The kernel update of eco.kernel-update: a stand-in for the next kernel package, our package
+# repackaged as the next patch release (vmlinuz, modules and maintainer scripts renamed). The
+# kernel inside is the same; what the scenario needs is what an update brings: a newer entry
+# beside this boot's, whose UKI (its .uname, its initrd) measures differently into PCR 4.
+next=${kver%.*}.$((${kver##*.} + 1))
+rm -rf "$D/next"
+dpkg-deb -R "$kernel_deb" "$D/next"
+(cd "$D/next" &&
+	find . -depth -name "*$kver*" -not -path './DEBIAN*' | while read -r f; do
+		b=${f##*/}
+		mv "$f" "${f%/*}/${b//"$kver"/"$next"}"
+	done &&
+	sed -i "s/$kver/$next/g" DEBIAN/control DEBIAN/pre* DEBIAN/post* &&
+	find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | xargs -0 md5sum >DEBIAN/md5sums)
+mkdir -p "$R/var/cache/hibseal-eco"
+dpkg-deb -Zzstd -b "$D/next" "$R/var/cache/hibseal-eco/linux-image-${next}_${next}-1_amd64.deb" >/dev/null
+rm -rf "$D/next"
 
 # 4. The root disk, and where the swap file starts on it (in 4 KiB blocks = pages).
 #    /efi stays an empty mount point there: the ESP is its own disk.

@@ -1,8 +1,10 @@
 #!/bin/bash
 # mkesp.sh EFI OUT: a FAT EFI System Partition disk image holding EFI as \EFI\BOOT\BOOTX64.EFI,
 # the path the firmware boots from removable media without any boot entry.
-# mkesp.sh --dir DIR OUT: one holding the tree DIR (an ESP that bootctl and kernel-install
-# filled: systemd-boot as \EFI\BOOT\BOOTX64.EFI, UKIs in \EFI\Linux).
+# mkesp.sh --dir DIR OUT: a GPT disk whose one partition, an ESP as on a laptop, holds the tree
+# DIR (what bootctl and kernel-install put there: systemd-boot as \EFI\BOOT\BOOTX64.EFI, UKIs
+# in \EFI\Linux). A partition of the ESP type, because bootctl and systemd-boot's kernel hooks
+# in the guest check for one before they write to it.
 set -eu
 usage() { echo "usage: mkesp.sh EFI OUT | mkesp.sh --dir DIR OUT" >&2; exit 2; }
 dir='' efi=''
@@ -21,10 +23,17 @@ fi
 rm -f "$out.tmp"
 # A fixed volume id: a new one for each image reads, to the firmware, as another disk, and the
 # boot attempts that this costs are measured into PCR 4 (sealed images would not resume).
-mkfs.vfat -C -i 48534531 -n HIBSEAL-ESP "$out.tmp" "$kib" >/dev/null
 if [ -n "$dir" ]; then
-	mcopy -s -i "$out.tmp" "$dir"/* ::/
+	# Room for kernel-install to add a second UKI in the guest; the partition at 1 MiB.
+	kib=$((kib * 2 + 1024))
+	truncate -s $(((kib + 2048 + 1023) / 1024))M "$out.tmp"
+	printf 'label: gpt\nlabel-id: 48534531-0000-4000-8000-000000000001\nstart=2048, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, uuid=48534531-0000-4000-8000-000000000002\n' |
+		sfdisk -q "$out.tmp" >/dev/null
+	# (It notes that the disk is larger: the GPT backup header is at its end.)
+	mkfs.vfat --offset 2048 -i 48534531 -n HIBSEAL-ESP "$out.tmp" "$kib" >/dev/null 2>&1
+	mcopy -s -i "$out.tmp@@1M" "$dir"/* ::/
 else
+	mkfs.vfat -C -i 48534531 -n HIBSEAL-ESP "$out.tmp" "$kib" >/dev/null
 	mmd -i "$out.tmp" ::/EFI ::/EFI/BOOT
 	mcopy -i "$out.tmp" "$efi" ::/EFI/BOOT/BOOTX64.EFI
 fi

@@ -5,10 +5,12 @@
 #   partition  swap on /dev/vdb, start an unprivileged user process, `systemctl hibernate`
 #   swapfile   the same with swap on /swapfile (the kernel has resume_offset=)
 #   reason     no TPM: poll /sys/power/state, ask logind, `systemctl hibernate` must fail
+#   update     as partition, but a newer kernel package is installed first (eco.kernel-update)
 # Reports 'HIBSEAL: ...' lines on the console for the host (tests/vm/scenarios/eco.*.sh); the
 # resumed side is the systemd-sleep hook (eco-sleep-hook).
 set -u
-say() { echo "HIBSEAL: $*" >/dev/console; }
+# shellcheck source=tests/vm/debian/eco-lib.sh
+. /usr/local/lib/hibseal-eco.sh
 finish() { echo "HIBSEAL-DONE rc=$1" >/dev/console; exit 0; }
 
 mode=$(sed -n 's/.*hibseal_eco=\([a-z]*\).*/\1/p' /proc/cmdline)
@@ -21,13 +23,8 @@ say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$se
 	"failed=$(systemctl list-units --failed --plain --no-legend | cut -d' ' -f1 | tr '\n' ,)"
 
 # How this system came to be: our kernel's and tools' packages as dpkg has them, and the boot
-# chain as systemd-boot and its stub recorded it in EFI variables (UTF-16 after 4 bytes of
-# attributes): boot loader, the entry it picked, the stub; and the command line the kernel got.
-efivar() {
-	local f=/sys/firmware/efi/efivars/$1-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f
-	# shellcheck disable=SC2002 # efivarfs files cannot seek: tail reads a pipe
-	[ -f "$f" ] && cat "$f" | tail -c +5 | tr -d '\0'
-}
+# chain as systemd-boot and its stub recorded it in EFI variables: boot loader, the entry it
+# picked, the stub; and the command line the kernel got.
 say "installed kernel=$(uname -r)" \
 	"packages=$(dpkg-query -W -f='${Package}=${Version}:${db:Status-Abbrev}, ' \
 		"linux-image-$(uname -r)" hibseal-tools 2>&1 | tr -s ' ')" \
@@ -62,7 +59,7 @@ if [ "$mode" = reason ]; then
 fi
 
 case "$mode" in
-partition) swapdev=/dev/vdb ;;
+partition | update) swapdev=/dev/vdb ;;
 swapfile) swapdev=/swapfile ;;
 *) say "unknown mode '$mode'"; finish 2 ;;
 esac
@@ -89,6 +86,19 @@ systemd-run --quiet --uid=eco --unit=hibseal-eco-user /bin/bash -c '
 	done'
 for _ in $(seq 50); do [ -s /run/hibseal-eco/marker ] && break; sleep 0.1; done
 marker=$(cat /run/hibseal-eco/marker)
+if [ "$mode" = update ]; then
+	# A kernel update while the session runs: the newer package, by dpkg, whose hooks have
+	# kernel-install put its signed UKI beside this boot's in the ESP (/efi). systemd-boot
+	# would start it next; `hibseal status` says what the next boot is.
+	deb=$(ls /var/cache/hibseal-eco/linux-image-*.deb)
+	out=$(dpkg -i "$deb" 2>&1)
+	say "update dpkg-rc=$? package=$(dpkg-deb -f "$deb" Package)=$(dpkg-deb -f "$deb" Version)" \
+		"entries=$(find /efi/EFI/Linux -mindepth 1 -printf '%f\n' | sort | tr '\n' ,)"
+	echo "$out" | grep -E 'kernel-install|systemd-boot|Wrote signed|rror' | sed 's/^/HIBSEAL: dpkg: /' >/dev/console
+	say "bootctl-default=$(bootctl list --no-pager 2>/dev/null | sed -n 's/^ *id: \(.*\)$/\1/p;s/.*(default).*/DEFAULT/p' |
+		awk '/^DEFAULT$/ { d = 1; next } d { print; exit }')"
+	hibseal status 2>&1 | grep -E '^(boot entry|next boot|why):' | sed 's/^/HIBSEAL: status-/' >/dev/console
+fi
 say "can-hibernate=$(can_hibernate)"
 mkdir -p /var/lib/hibseal-eco
 touch /var/lib/hibseal-eco/hibernated

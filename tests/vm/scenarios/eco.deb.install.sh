@@ -31,9 +31,9 @@ done
 
 # What it left in the ESP.
 uki=$W/uki.efi boot=$W/bootx64.efi
-mcopy -n -i "$W/esp.img" "::/EFI/Linux/debian-$kver.efi" "$uki" 2>/dev/null ||
+mcopy -n -i "$W/esp.img@@1M" "::/EFI/Linux/debian-$kver.efi" "$uki" 2>/dev/null ||
 	fail "no EFI/Linux/debian-$kver.efi in the ESP"
-mcopy -n -i "$W/esp.img" ::/EFI/BOOT/BOOTX64.EFI "$boot" 2>/dev/null ||
+mcopy -n -i "$W/esp.img@@1M" ::/EFI/BOOT/BOOTX64.EFI "$boot" 2>/dev/null ||
 	fail "no EFI/BOOT/BOOTX64.EFI in the ESP"
 for f in "$uki" "$boot"; do
 	[ -f "$f" ] || continue
@@ -82,7 +82,7 @@ expect 'EFI stub: UEFI Secure Boot is enabled' "Secure Boot on"
 if [ -f "$uki" ]; then
 	sbattach --remove "$uki" >/dev/null 2>&1 || fail "sbattach --remove failed"
 	sbverify --cert "$cert" "$uki" >/dev/null 2>&1 && fail "the stripped UKI still verifies"
-	mcopy -o -i "$W/esp.img" "$uki" "::/EFI/Linux/debian-$kver.efi"
+	mcopy -o -i "$W/esp.img@@1M" "$uki" "::/EFI/Linux/debian-$kver.efi"
 fi
 VM_BOOT_TIMEOUT=${VM_REFUSE_TIMEOUT:-120}
 vm_boot unsigned 'Security Violation|Access Denied|Linux version'

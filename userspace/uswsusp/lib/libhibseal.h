@@ -217,6 +217,43 @@ const char *hs_aead_name(unsigned int aead);
 #define HS_STATUS_PCRS		5
 #define HS_STATUS_SWAPS		4
 
+/* The longest boot entry id hibseal handles (a file name in the ESP). */
+#define HS_BOOT_ENTRY_MAX	255
+
+/* What became of this boot's entry since it started (struct hs_boot's @selected_state). */
+enum hs_entry_state {
+	HS_ENTRY_KEPT = 0,	/* still there, not rewritten since this boot (or unknown) */
+	HS_ENTRY_GONE,		/* no longer in the ESP */
+	HS_ENTRY_REWRITTEN,	/* its file is newer than this boot */
+};
+
+/**
+ * struct hs_boot - systemd-boot's entries, from its EFI variables and the ESP
+ * @selected:       LoaderEntrySelected: the entry that started this boot ("" if unrecorded)
+ * @oneshot:        LoaderEntryOneShot: the entry the next boot starts once ("" if none)
+ * @def:            LoaderEntryDefault: the default bootctl set-default chose ("" if none)
+ * @esp:            where the ESP is mounted ("" if none with EFI/Linux was found)
+ * @newest:         the newest UKI in @esp/EFI/Linux, by version ("" if none)
+ * @nr_entries:     the UKIs there
+ * @selected_state: what became of @selected's file since this boot
+ * @next:           the entry the next boot will start, as far as can be told ("" if unknown)
+ * @next_why:       why: "one-shot", "default" or "newest" (NULL when @next is unknown)
+ *
+ * Type #1 entries (the .conf files in loader/entries) and loader.conf's default pattern are not read:
+ * @next is then the newest UKI, which is what systemd-boot starts without them.
+ */
+struct hs_boot {
+	char selected[HS_BOOT_ENTRY_MAX + 1];
+	char oneshot[HS_BOOT_ENTRY_MAX + 1];
+	char def[HS_BOOT_ENTRY_MAX + 1];
+	char esp[256];
+	char newest[HS_BOOT_ENTRY_MAX + 1];
+	int nr_entries;
+	enum hs_entry_state selected_state;
+	char next[HS_BOOT_ENTRY_MAX + 1];
+	const char *next_why;
+};
+
 /**
  * struct hs_status - what the kernel says about hibernation on this machine
  * @lockdown:      the lockdown mode in effect ("none", "integrity", "confidentiality"), or
@@ -235,6 +272,7 @@ const char *hs_aead_name(unsigned int aead);
  *                 boot, or -errno when it could not tell (no event log, a SHA-1-only log)
  * @sb_changed:    their names ("dbx", "db,dbx")
  * @mok_pending:   hs_mok_pending()'s names: shim's requests for the next boot ("MokNew")
+ * @boot:          systemd-boot's entries (hs_boot_entries())
  */
 struct hs_status {
 	char lockdown[32];
@@ -251,6 +289,7 @@ struct hs_status {
 	int sb_check;
 	char sb_changed[128];
 	char mok_pending[128];
+	struct hs_boot boot;
 };
 
 /**
@@ -335,5 +374,77 @@ struct hs_tpm_facts {
  */
 int hs_tpm_query(const char *tcti, const unsigned int *pcrs, size_t nr_pcrs,
 		 struct hs_tpm_facts *f, char *why, size_t why_size);
+
+/**
+ * hs_loader_var() - one of systemd-boot's string variables (the Boot Loader Interface)
+ * @root: directory holding sys/ ("" or NULL for the running system)
+ * @name: the variable's name ("LoaderEntrySelected")
+ * @buf:  receives it as ASCII
+ * @size: its size
+ *
+ * Return: its length; -ENOENT if unset, -ENODATA if empty, -EBADMSG if malformed, -EILSEQ
+ * for a character an entry id cannot have, -ENAMETOOLONG if it does not fit.
+ */
+int hs_loader_var(const char *root, const char *name, char *buf, size_t size);
+
+/**
+ * hs_boot_entries() - this boot's entry, the next boot's, and the ESP's UKIs
+ * @root: as hs_loader_var()
+ * @b:    filled in
+ *
+ * Return: 0, or -ENODATA when the boot loader recorded no entry for this boot.
+ */
+int hs_boot_entries(const char *root, struct hs_boot *b);
+
+/**
+ * hs_boot_pinnable() - can the next boot be made to start this boot's kernel?
+ * @b:    from hs_boot_entries()
+ * @why:  receives the reason when not
+ * @size: its size
+ */
+bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size);
+
+/**
+ * hs_boot_pin() - set LoaderEntryOneShot: the next boot starts @entry, once
+ * @root:  as hs_loader_var()
+ * @entry: the entry id
+ *
+ * Return: 0 or -errno.
+ */
+int hs_boot_pin(const char *root, const char *entry);
+
+/**
+ * hs_boot_unpin() - remove LoaderEntryOneShot if it still names @entry (after waking from RAM)
+ * @root:  as hs_loader_var()
+ * @entry: the entry id hs_boot_pin() set
+ *
+ * Return: 1 removed, 0 nothing to remove (unset, or another entry's), or -errno.
+ */
+int hs_boot_unpin(const char *root, const char *entry);
+
+/**
+ * hs_boot_park() - hide from the boot loader the UKIs installed since this boot
+ * @root:  as hs_loader_var()
+ * @b:     from hs_boot_entries()
+ * @names: receives the parked entries, comma-separated
+ * @size:  its size
+ *
+ * Each EFI/Linux/X.efi newer than this boot, other than this boot's entry, becomes
+ * X.efi.hibseal-parked, so that the resume boot's boot loader sees the entries the hibernating
+ * boot's saw (and lays out memory as it did: x86 refuses an image whose memory map moved).
+ *
+ * Return: the number parked, or -errno.
+ */
+int hs_boot_park(const char *root, const struct hs_boot *b, char *names, size_t size);
+
+/**
+ * hs_boot_unpark() - give the boot loader back what hs_boot_park() hid
+ * @root:  as hs_loader_var()
+ * @names: receives the entries put back, comma-separated
+ * @size:  its size
+ *
+ * Return: the number put back, or -errno.
+ */
+int hs_boot_unpark(const char *root, char *names, size_t size);
 
 #endif /* LIBHIBSEAL_H */

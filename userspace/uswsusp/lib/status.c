@@ -136,6 +136,7 @@ int hs_status_read(const char *root, struct hs_status *st)
 		st->resume_offset = strtoull(buf, NULL, 10);
 	st->sb_check = hs_sb_changed(root, st->sb_changed, sizeof(st->sb_changed));
 	hs_mok_pending(root, st->mok_pending, sizeof(st->mok_pending));
+	hs_boot_entries(root, &st->boot);
 	return 0;
 }
 
@@ -148,6 +149,7 @@ static bool locked(const struct hs_status *st)
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
 {
 	bool sealing = !strcmp(st->seal, "ready");
+	char why[512];
 
 	if (!st->disk_offered) {
 		if (locked(st) && !strncmp(st->seal, "unavailable: ", 13))
@@ -186,6 +188,12 @@ bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
 			 "lists into PCR 14 and cannot open an image sealed now. Reboot first "
 			 "(complete or cancel the request with mokutil), then hibernate.",
 			 st->mok_pending);
+		return false;
+	}
+	if (locked(st) && sealing && st->boot.selected[0] &&
+	    !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
+		snprintf(buf, size, "Hibernation would lose the session: %s. Reboot first, then "
+			 "hibernate.", why);
 		return false;
 	}
 	if (locked(st) && sealing) {

@@ -3,6 +3,7 @@
  * hibseal: the sealed hibernation command line (docs/design.md section 6).
  *
  *   hibseal status
+ *   hibseal pin-boot [--clear]
  *   hibseal inspect [--resume-offset=PAGE] DEVICE|FILE
  *   hibseal verify --key FILE [--resume-offset=PAGE] DEVICE|FILE
  *
@@ -34,6 +35,7 @@ struct command {
 };
 
 static int cmd_inspect(const struct command *cmd, int argc, char *argv[]);
+static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[]);
 static int cmd_status(const struct command *cmd, int argc, char *argv[]);
 static int cmd_verify(const struct command *cmd, int argc, char *argv[]);
 
@@ -44,6 +46,15 @@ static const struct command commands[] = {
 		.args = "",
 		.summary = "lockdown, Secure Boot, TPM and PCRs, swap and resume, and in one\n"
 			   "\tsentence whether hibernation is available and why (exit 0 if it is)",
+	},
+	{
+		.name = "pin-boot",
+		.run = cmd_pin_boot,
+		.args = "[--clear]",
+		.summary = "before a hibernation: make the next boot start this boot's systemd-boot\n"
+			   "\tentry (LoaderEntryOneShot), the only kernel that can open the image;\n"
+			   "\texit 1 with the reason where that cannot work. --clear: after waking\n"
+			   "\tfrom RAM, take that one-shot back (hibseal-pin-boot.service runs both)",
 	},
 	{
 		.name = "inspect",
@@ -308,6 +319,96 @@ static void show_tpm(const struct hs_status *st)
 	       agree ? "agrees" : "differs (a PCR changed between the reads, or sysfs is unreadable)");
 }
 
+/* This boot's systemd-boot entry, and what the next boot will start. */
+static void show_boot(const struct hs_boot *b)
+{
+	char why[512];
+
+	if (!b->selected[0]) {
+		printf("boot entry: not recorded by the boot loader (no LoaderEntrySelected)\n");
+		return;
+	}
+	printf("boot entry: %s%s\n", b->selected,
+	       b->selected_state == HS_ENTRY_GONE ? " (no longer in the ESP)" :
+	       b->selected_state == HS_ENTRY_REWRITTEN ? " (rewritten since this boot)" : "");
+	if (!b->next[0])
+		printf("next boot: unknown (no ESP with EFI/Linux found at /efi, /boot/efi, /boot)\n");
+	else if (!strcmp(b->next, b->selected))
+		printf("next boot: %s (%s), this boot's kernel\n", b->next, b->next_why);
+	else if (hs_boot_pinnable(b, why, sizeof(why)))
+		printf("next boot: %s (%s), another kernel: a hibernation pins %s for the boot "
+		       "after it and parks the entries installed since this boot (hibseal "
+		       "pin-boot)\n", b->next, b->next_why, b->selected);
+	else
+		printf("next boot: %s (%s), another kernel\n", b->next, b->next_why);
+}
+
+static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
+{
+	char why[512], names[1024];
+	struct hs_boot b;
+	int r;
+
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--clear")))
+		return command_usage(cmd);
+	hs_boot_entries(NULL, &b);
+	if (argc == 2) {
+		int rc = EXIT_SUCCESS;
+
+		r = hs_boot_unpark(NULL, names, sizeof(names));
+		if (r < 0) {
+			fprintf(stderr, "hibseal pin-boot: cannot put back the parked boot entries: "
+				"%s\n", strerror(-r));
+			rc = EXIT_FAILURE;
+		} else if (r > 0) {
+			printf("hibseal: boot entries put back: %s\n", names);
+		}
+		if (!b.selected[0])
+			return rc;	/* nothing this boot could have pinned */
+		r = hs_boot_unpin(NULL, b.selected);
+		if (r < 0) {
+			fprintf(stderr, "hibseal pin-boot: cannot remove LoaderEntryOneShot: %s\n",
+				strerror(-r));
+			return EXIT_FAILURE;
+		}
+		if (r > 0)
+			printf("hibseal: one-shot boot entry %s taken back\n", b.selected);
+		return rc;
+	}
+	if (!hs_boot_pinnable(&b, why, sizeof(why))) {
+		fprintf(stderr, "hibseal: hibernation refused: %s. Reboot first, then hibernate "
+			"(or, on a machine that boots one kernel only, disable "
+			"hibseal-pin-boot.service).\n", why);
+		return EXIT_FAILURE;
+	}
+	r = hs_boot_pin(NULL, b.selected);
+	if (r) {
+		fprintf(stderr, "hibseal: hibernation refused: cannot set LoaderEntryOneShot to %s "
+			"(%s), so the next boot could start another kernel, which cannot open the "
+			"image.\n", b.selected, strerror(-r));
+		return EXIT_FAILURE;
+	}
+	r = hs_boot_park(NULL, &b, names, sizeof(names));
+	if (r < 0) {
+		hs_boot_unpark(NULL, why, sizeof(why));
+		hs_boot_unpin(NULL, b.selected);
+		fprintf(stderr, "hibseal: hibernation refused: cannot park the boot entries "
+			"installed since this boot (%s): the boot loader would see other entries at "
+			"the resume, and the kernel refuses an image whose memory map moved.\n",
+			strerror(-r));
+		return EXIT_FAILURE;
+	}
+	if (b.next[0] && strcmp(b.next, b.selected) && strcmp(b.next_why, "one-shot"))
+		printf("hibseal: the next boot starts %s once (LoaderEntryOneShot), not the %s "
+		       "entry %s", b.selected, b.next_why, b.next);
+	else
+		printf("hibseal: the next boot starts %s once (LoaderEntryOneShot)", b.selected);
+	if (r > 0)
+		printf("; parked until the resume: %s", names);
+	printf("\n");
+	return EXIT_SUCCESS;
+}
+
 static int cmd_status(const struct command *cmd, int argc, char *argv[])
 {
 	struct hs_status st;
@@ -352,6 +453,7 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 		       st.sb_check == -EPROTONOSUPPORT ? "a SHA-1-only event log" :
 		       "the event log is malformed");
 	printf("mok requests for the next boot: %s\n", st.mok_pending[0] ? st.mok_pending : "none");
+	show_boot(&st.boot);
 	printf("hibernation: %s\n", available ? "available" : "not available");
 	printf("why: %s\n", why);
 	if (fflush(stdout)) {

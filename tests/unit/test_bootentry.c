@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * systemd-boot's entries as hibseal reads and pins them (userspace/uswsusp/lib/bootentry.c),
+ * on made-up efivarfs and ESP trees: the variables' encoding and every way they can be
+ * malformed, which entry the next boot starts, when the next boot cannot be pinned to this
+ * boot's kernel, the pin and its removal, and hibseal status's verdict.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "tap.h"
+#include "testfs.h"
+
+#define LOADER "sys/firmware/efi/efivars/%s-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+#define BTIME 1800000000LL
+
+static void cleanup(const char *root)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		printf("# could not remove %s\n", root);
+}
+
+/* A loader variable holding @s in UTF-16LE, NUL-terminated unless @nul is 0. */
+static void put_var(const char *root, const char *name, const char *s, int nul)
+{
+	unsigned char v[600] = { 7, 0, 0, 0 };
+	size_t n = 4;
+	char rel[200];
+
+	for (size_t i = 0; s[i]; i++) {
+		v[n++] = (unsigned char)s[i];
+		v[n++] = 0;
+	}
+	if (nul) {
+		v[n++] = 0;
+		v[n++] = 0;
+	}
+	snprintf(rel, sizeof(rel), LOADER, name);
+	put(root, rel, v, n);
+}
+
+static void put_raw(const char *root, const char *name, const void *v, size_t n)
+{
+	char rel[200];
+
+	snprintf(rel, sizeof(rel), LOADER, name);
+	put(root, rel, v, n);
+}
+
+/* A UKI in the ESP at /efi, its mtime @age seconds after this boot began. */
+static void put_uki(const char *root, const char *name, long long age)
+{
+	char rel[300], path[600];
+	struct timeval tv[2];
+
+	snprintf(rel, sizeof(rel), "efi/EFI/Linux/%s", name);
+	put(root, rel, "MZ", 2);
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	tv[0].tv_sec = tv[1].tv_sec = BTIME + age;
+	tv[0].tv_usec = tv[1].tv_usec = 0;
+	utimes(path, tv);
+}
+
+/* A machine booted by systemd-boot from debian-6.12.118.efi, with 6.12.9 installed too. */
+static int booted(char *root)
+{
+	char stat[64];
+
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(stat, sizeof(stat), "cpu 1 2 3\nbtime %lld\nprocesses 9\n", BTIME);
+	put(root, "proc/stat", stat, strlen(stat));
+	put_var(root, "LoaderEntrySelected", "debian-6.12.118.efi", 1);
+	put_uki(root, "debian-6.12.118.efi", -3600);
+	put_uki(root, "debian-6.12.9.efi", -7200);
+	return 0;
+}
+
+static void test_vars(void)
+{
+	static const struct {
+		const char *name;
+		unsigned char v[16];
+		size_t n;
+		int want;
+	} bad[] = {
+		{ "short", { 7, 0, 0 }, 3, -EBADMSG },
+		{ "odd-length", { 7, 0, 0, 0, 'a', 0, 'b' }, 7, -EBADMSG },
+		{ "empty", { 7, 0, 0, 0, 0, 0 }, 6, -ENODATA },
+		{ "non-ascii", { 7, 0, 0, 0, 'a', 0, 0xe9, 0, 0, 0 }, 10, -EILSEQ },
+		{ "high-plane", { 7, 0, 0, 0, 'a', 0, 0x41, 0x30, 0, 0 }, 10, -EILSEQ },
+		{ "slash", { 7, 0, 0, 0, '.', 0, '/', 0, 'x', 0 }, 10, -EILSEQ },
+		{ "control", { 7, 0, 0, 0, 'a', 0, '\n', 0 }, 8, -EILSEQ },
+	};
+	char root[] = "/tmp/hibseal-boot-XXXXXX", buf[300], small[8];
+	int r;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.vars");
+		return;
+	}
+	r = hs_loader_var(root, "LoaderEntrySelected", buf, sizeof(buf));
+	tap(r == 19 && !strcmp(buf, "debian-6.12.118.efi"), "unit.bootentry.var-read");
+	put_var(root, "LoaderEntryDefault", "a.efi", 0);
+	r = hs_loader_var(root, "LoaderEntryDefault", buf, sizeof(buf));
+	tap(r == 5 && !strcmp(buf, "a.efi"), "unit.bootentry.var-without-nul");
+	r = hs_loader_var(root, "LoaderEntryOneShot", buf, sizeof(buf));
+	tap(r == -ENOENT && !buf[0], "unit.bootentry.var-unset");
+	r = hs_loader_var(root, "LoaderEntrySelected", small, sizeof(small));
+	tap(r == -ENAMETOOLONG, "unit.bootentry.var-too-long");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		put_raw(root, "LoaderEntryOneShot", bad[i].v, bad[i].n);
+		r = hs_loader_var(root, "LoaderEntryOneShot", buf, sizeof(buf));
+		if (!tap(r == bad[i].want, "unit.bootentry.var-%s", bad[i].name))
+			printf("# got %d, expected %d\n", r, bad[i].want);
+	}
+	cleanup(root);
+}
+
+static void test_next(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX";
+	struct hs_boot b;
+	int r;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.next");
+		return;
+	}
+	/* Version order, not byte order: 6.12.118 is newer than 6.12.9. */
+	r = hs_boot_entries(root, &b);
+	if (!tap(r == 0 && !strcmp(b.selected, "debian-6.12.118.efi") && b.nr_entries == 2 &&
+		 !strcmp(b.next, "debian-6.12.118.efi") && !strcmp(b.next_why, "newest"),
+		 "unit.bootentry.next-newest-is-this"))
+		printf("# got %d selected '%s' next '%s' entries %d\n", r, b.selected, b.next,
+		       b.nr_entries);
+	/* A kernel update installs 6.12.119: the next boot would start it. */
+	put_uki(root, "debian-6.12.119.efi", 60);
+	hs_boot_entries(root, &b);
+	tap(!strcmp(b.next, "debian-6.12.119.efi") && !strcmp(b.next_why, "newest") &&
+	    b.selected_state == HS_ENTRY_KEPT, "unit.bootentry.next-after-update");
+	put_var(root, "LoaderEntryDefault", "debian-6.12.9.efi", 1);
+	hs_boot_entries(root, &b);
+	tap(!strcmp(b.next, "debian-6.12.9.efi") && !strcmp(b.next_why, "default"),
+	    "unit.bootentry.next-default");
+	put_var(root, "LoaderEntryOneShot", "debian-6.12.118.efi", 1);
+	hs_boot_entries(root, &b);
+	tap(!strcmp(b.next, "debian-6.12.118.efi") && !strcmp(b.next_why, "one-shot"),
+	    "unit.bootentry.next-oneshot");
+	cleanup(root);
+}
+
+static void test_pinnable(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[512], path[600];
+	struct hs_boot b;
+	bool ok;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.pinnable");
+		return;
+	}
+	hs_boot_entries(root, &b);
+	tap(hs_boot_pinnable(&b, why, sizeof(why)), "unit.bootentry.pinnable");
+	/* Rewritten in place since this boot (an update of the same version). */
+	put_uki(root, "debian-6.12.118.efi", 30);
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) && b.selected_state == HS_ENTRY_REWRITTEN &&
+	     strstr(why, "debian-6.12.118.efi was rewritten since this boot");
+	if (!tap(ok, "unit.bootentry.rewritten-refused"))
+		printf("# why: %s\n", why);
+	snprintf(path, sizeof(path), "%s/efi/EFI/Linux/debian-6.12.118.efi", root);
+	unlink(path);
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) && b.selected_state == HS_ENTRY_GONE &&
+	     strstr(why, "is no longer in the ESP");
+	if (!tap(ok, "unit.bootentry.gone-refused"))
+		printf("# why: %s\n", why);
+	snprintf(path, sizeof(path), "%s/" LOADER, root, "LoaderEntrySelected");
+	unlink(path);
+	ok = hs_boot_entries(root, &b) == -ENODATA && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "no LoaderEntrySelected");
+	if (!tap(ok, "unit.bootentry.unrecorded-refused"))
+		printf("# why: %s\n", why);
+	cleanup(root);
+}
+
+static void test_pin(void)
+{
+	static const unsigned char want[] = { 7, 0, 0, 0, 'd', 0, '.', 0, 'e', 0, 'f', 0, 'i', 0,
+					      0, 0 };
+	char root[] = "/tmp/hibseal-boot-XXXXXX", path[600], buf[300];
+	unsigned char got[64];
+	size_t n = 0;
+	FILE *f;
+	int r;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.pin");
+		return;
+	}
+	r = hs_boot_pin(root, "d.efi");
+	snprintf(path, sizeof(path), "%s/" LOADER, root, "LoaderEntryOneShot");
+	f = fopen(path, "re");
+	if (f) {
+		n = fread(got, 1, sizeof(got), f);
+		fclose(f);
+	}
+	tap(r == 0 && n == sizeof(want) && !memcmp(got, want, n), "unit.bootentry.pin-encoding");
+	tap(hs_loader_var(root, "LoaderEntryOneShot", buf, sizeof(buf)) == 5 &&
+	    !strcmp(buf, "d.efi"), "unit.bootentry.pin-reads-back");
+	tap(hs_boot_pin(root, "") == -EINVAL, "unit.bootentry.pin-empty-refused");
+	/* Unpin takes away only its own one-shot. */
+	r = hs_boot_unpin(root, "other.efi");
+	tap(r == 0 && access(path, F_OK) == 0, "unit.bootentry.unpin-keeps-another");
+	r = hs_boot_unpin(root, "d.efi");
+	tap(r == 1 && access(path, F_OK) != 0, "unit.bootentry.unpin");
+	tap(hs_boot_unpin(root, "d.efi") == 0, "unit.bootentry.unpin-unset");
+	cleanup(root);
+}
+
+static bool exists(const char *root, const char *name)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/efi/EFI/Linux/%s", root, name);
+	return access(path, F_OK) == 0;
+}
+
+/* The entries installed since this boot are parked, and only those; unpark puts them back. */
+static void test_park(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX", names[256];
+	struct hs_boot b;
+	bool ok;
+	int r;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.park");
+		return;
+	}
+	hs_boot_entries(root, &b);
+	r = hs_boot_park(root, &b, names, sizeof(names));
+	tap(r == 0 && !names[0] && exists(root, "debian-6.12.9.efi"), "unit.bootentry.park-nothing-new");
+	put_uki(root, "debian-6.12.119.efi", 60);
+	put_uki(root, "debian-6.12.120.efi", 90);
+	hs_boot_entries(root, &b);
+	r = hs_boot_park(root, &b, names, sizeof(names));
+	ok = r == 2 && !exists(root, "debian-6.12.119.efi") && !exists(root, "debian-6.12.120.efi") &&
+	     exists(root, "debian-6.12.119.efi.hibseal-parked") &&
+	     exists(root, "debian-6.12.118.efi") && exists(root, "debian-6.12.9.efi") &&
+	     strstr(names, "debian-6.12.119.efi") && strstr(names, "debian-6.12.120.efi");
+	if (!tap(ok, "unit.bootentry.park-new-only"))
+		printf("# got %d '%s'\n", r, names);
+	/* What the resume boot's boot loader sees: the entries of this boot. */
+	hs_boot_entries(root, &b);
+	tap(b.nr_entries == 2 && !strcmp(b.next, "debian-6.12.118.efi"), "unit.bootentry.park-hides");
+	r = hs_boot_unpark(root, names, sizeof(names));
+	ok = r == 2 && exists(root, "debian-6.12.119.efi") && exists(root, "debian-6.12.120.efi") &&
+	     !exists(root, "debian-6.12.119.efi.hibseal-parked");
+	if (!tap(ok, "unit.bootentry.unpark"))
+		printf("# got %d '%s'\n", r, names);
+	tap(hs_boot_unpark(root, names, sizeof(names)) == 0, "unit.bootentry.unpark-nothing");
+	cleanup(root);
+}
+
+/* hibseal status on a locked-down machine with sealing ready, swap and resume set. */
+static void test_status(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[1024];
+	struct hs_status st;
+	bool ok;
+
+	if (booted(root)) {
+		tap(0, "unit.bootentry.status");
+		return;
+	}
+	put(root, "sys/kernel/security/lockdown", "none [integrity] confidentiality\n", 34);
+	put(root, "sys/power/hibernate_seal", "ready\n", 6);
+	put(root, "sys/power/state", "freeze mem disk\n", 16);
+	put(root, "sys/power/resume", "254:16\n", 7);
+	put(root, "proc/swaps", "Filename Type Size Used Priority\n/dev/vdb partition 262140 0 -2\n",
+	    65);
+	/* A newer kernel installed: still available, the hibernation pins this boot's entry. */
+	put_uki(root, "debian-6.12.119.efi", 60);
+	hs_status_read(root, &st);
+	ok = hs_status_explain(&st, why, sizeof(why)) &&
+	     !strncmp(why, "Hibernation is available, sealed", 32) &&
+	     !strcmp(st.boot.next, "debian-6.12.119.efi");
+	if (!tap(ok, "unit.bootentry.status-newer-kernel"))
+		printf("# why: %s\n", why);
+	/* This boot's entry rewritten in place: refused, with the fix. */
+	put_uki(root, "debian-6.12.118.efi", 120);
+	hs_status_read(root, &st);
+	ok = !hs_status_explain(&st, why, sizeof(why)) &&
+	     strstr(why, "Hibernation would lose the session: this boot's entry "
+			 "debian-6.12.118.efi was rewritten") && strstr(why, "Reboot first");
+	if (!tap(ok, "unit.bootentry.status-rewritten"))
+		printf("# why: %s\n", why);
+	cleanup(root);
+}
+
+int main(void)
+{
+	test_vars();
+	test_next();
+	test_pinnable();
+	test_pin();
+	test_park();
+	test_status();
+	return tap_exit();
+}

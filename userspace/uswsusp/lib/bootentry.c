@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot entries, as systemd-boot records them in EFI variables (the Boot Loader Interface):
+ * which entry started this system, which one the next boot will start, and pinning the next
+ * boot to this boot's entry before a hibernation (libhibseal.h).
+ *
+ * Why: a sealed image opens only under the kernel, initrd and command line that wrote it (PCR
+ * 4 measures the UKI). After a kernel update systemd-boot starts the newest entry, which
+ * cannot open the image, and the session is lost. LoaderEntryOneShot, set to this boot's entry
+ * (LoaderEntrySelected), makes the next boot start the kernel that wrote the image; systemd-boot
+ * removes it as it boots. Where that cannot work (the boot loader does not say which entry it
+ * started, or that entry's file was rewritten since this boot), hibernation is refused first.
+ *
+ * And the entries installed since this boot are parked (renamed, *.efi.hibseal-parked) until
+ * the resume: systemd-boot reads every entry it finds, and with one more its allocations move
+ * the firmware memory map's last ACPI region (the EFI stub's copy of the TPM event log) by a
+ * page; x86 then refuses the image ("Image mismatch: architecture specific data"), because the
+ * memory map it was written under differs. With them parked, the resume boot sees the ESP the
+ * hibernating boot saw. hs_boot_unpark() puts them back (after the resume, or at a fresh boot).
+ *
+ * Copyright (C) 2026 The hibseal authors
+ */
+#define _GNU_SOURCE	/* strverscmp() */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libhibseal.h"
+
+#define LOADER_GUID	"4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+#define EFIVARS		"sys/firmware/efi/efivars"
+/* EFI_VARIABLE_NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS, as systemd-boot's. */
+#define LOADER_ATTRS	0x7u
+
+static void var_path(const char *root, const char *name, char *path, size_t size)
+{
+	snprintf(path, size, "%s/" EFIVARS "/%s-" LOADER_GUID, root, name);
+}
+
+int hs_loader_var(const char *root, const char *name, char *buf, size_t size)
+{
+	unsigned char raw[4 + 2 * HS_BOOT_ENTRY_MAX];
+	char path[512];
+	size_t n, len = 0;
+	FILE *f;
+
+	if (!root)
+		root = "";
+	buf[0] = '\0';
+	var_path(root, name, path, sizeof(path));
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	n = fread(raw, 1, sizeof(raw), f);
+	fclose(f);
+	/* 4 bytes of attributes, then UTF-16LE, usually NUL-terminated. */
+	if (n < 4 || (n - 4) % 2)
+		return -EBADMSG;
+	for (size_t i = 4; i + 1 < n; i += 2) {
+		unsigned int c = raw[i] | raw[i + 1] << 8;
+
+		if (!c)
+			break;
+		/* Entry ids are file names: printable ASCII without a slash. */
+		if (c < 0x20 || c > 0x7e || c == '/')
+			return -EILSEQ;
+		if (len + 1 >= size)
+			return -ENAMETOOLONG;
+		buf[len++] = (char)c;
+	}
+	buf[len] = '\0';
+	return len ? (int)len : -ENODATA;
+}
+
+/* The ESP holding systemd-boot's UKIs: the first of /efi, /boot/efi, /boot with EFI/Linux. */
+static int find_esp(const char *root, char *esp, size_t size)
+{
+	static const char *const where[] = { "efi", "boot/efi", "boot" };
+	struct stat st;
+	char path[512];
+
+	for (size_t i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/EFI/Linux", root, where[i]);
+		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+			snprintf(esp, size, "%s/%s", root, where[i]);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* Version order of two entry ids, as systemd-boot sorts UKIs: the higher is newer. */
+static int entry_cmp(const char *a, const char *b)
+{
+	return strverscmp(a, b);
+}
+
+/* Boot time, in seconds since the epoch (/proc/stat's btime). */
+static long long boot_time(const char *root)
+{
+	char path[512], line[256];
+	long long t = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/stat", root);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "btime %lld", &t) == 1)
+			break;
+	fclose(f);
+	return t;
+}
+
+int hs_boot_entries(const char *root, struct hs_boot *b)
+{
+	char path[1024];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int r;
+
+	if (!root)
+		root = "";
+	memset(b, 0, sizeof(*b));
+	r = hs_loader_var(root, "LoaderEntrySelected", b->selected, sizeof(b->selected));
+	if (r < 0)
+		b->selected[0] = '\0';
+	if (hs_loader_var(root, "LoaderEntryOneShot", b->oneshot, sizeof(b->oneshot)) < 0)
+		b->oneshot[0] = '\0';
+	if (hs_loader_var(root, "LoaderEntryDefault", b->def, sizeof(b->def)) < 0)
+		b->def[0] = '\0';
+
+	if (!find_esp(root, b->esp, sizeof(b->esp))) {
+		snprintf(path, sizeof(path), "%s/EFI/Linux", b->esp);
+		d = opendir(path);
+		while (d && (de = readdir(d))) {
+			size_t len = strlen(de->d_name);
+
+			if (len < 5 || len >= sizeof(b->newest) ||
+			    strcasecmp(de->d_name + len - 4, ".efi"))
+				continue;
+			b->nr_entries++;
+			if (!b->newest[0] || entry_cmp(de->d_name, b->newest) > 0)
+				snprintf(b->newest, sizeof(b->newest), "%s", de->d_name);
+		}
+		if (d)
+			closedir(d);
+		if (b->selected[0]) {
+			long long bt = boot_time(root);
+
+			snprintf(path, sizeof(path), "%s/EFI/Linux/%s", b->esp, b->selected);
+			if (stat(path, &st))
+				b->selected_state = HS_ENTRY_GONE;
+			else if (bt > 0 && st.st_mtime > bt)
+				b->selected_state = HS_ENTRY_REWRITTEN;
+		}
+	}
+
+	/* What systemd-boot will start next, and why. */
+	if (b->oneshot[0]) {
+		snprintf(b->next, sizeof(b->next), "%s", b->oneshot);
+		b->next_why = "one-shot";
+	} else if (b->def[0]) {
+		snprintf(b->next, sizeof(b->next), "%s", b->def);
+		b->next_why = "default";
+	} else if (b->newest[0]) {
+		snprintf(b->next, sizeof(b->next), "%s", b->newest);
+		b->next_why = "newest";
+	}
+	return b->selected[0] ? 0 : -ENODATA;
+}
+
+bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size)
+{
+	if (!b->selected[0]) {
+		snprintf(why, size, "the boot loader did not record which entry started this "
+			 "system (no LoaderEntrySelected: systemd-boot records it), so the next boot "
+			 "could start another kernel, which cannot open the image");
+		return false;
+	}
+	if (b->selected_state == HS_ENTRY_GONE) {
+		snprintf(why, size, "this boot's entry %s is no longer in the ESP (%s/EFI/Linux): "
+			 "the next boot cannot start the kernel that would write the image",
+			 b->selected, b->esp);
+		return false;
+	}
+	if (b->selected_state == HS_ENTRY_REWRITTEN) {
+		snprintf(why, size, "this boot's entry %s was rewritten since this boot (a kernel "
+			 "or initramfs update): the next boot would start another kernel under that "
+			 "name, which cannot open the image", b->selected);
+		return false;
+	}
+	return true;
+}
+
+/* Make an efivarfs file writable and removable: the kernel marks them immutable. */
+static int clear_immutable(const char *path)
+{
+	int fd, flags, r = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL)) {
+		flags &= ~FS_IMMUTABLE_FL;
+		if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
+			r = -errno;
+	}
+	close(fd);
+	return r;
+}
+
+int hs_boot_pin(const char *root, const char *entry)
+{
+	unsigned char var[4 + 2 * (HS_BOOT_ENTRY_MAX + 1)];
+	size_t len = strlen(entry), n = 0;
+	char path[512];
+	ssize_t w;
+	int fd, r;
+
+	if (!root)
+		root = "";
+	if (!len || len > HS_BOOT_ENTRY_MAX)
+		return -EINVAL;
+	var[n++] = LOADER_ATTRS & 0xff;
+	var[n++] = 0;
+	var[n++] = 0;
+	var[n++] = 0;
+	for (size_t i = 0; i <= len; i++) {	/* with the terminating NUL, as bootctl writes */
+		var[n++] = (unsigned char)entry[i];
+		var[n++] = 0;
+	}
+	var_path(root, "LoaderEntryOneShot", path, sizeof(path));
+	r = clear_immutable(path);
+	if (r)
+		return r;
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);	/* a write replaces the variable */
+	if (fd < 0)
+		return -errno;
+	w = write(fd, var, n);
+	r = w == (ssize_t)n ? 0 : w < 0 ? -errno : -EIO;
+	if (close(fd) && !r)
+		r = -errno;
+	return r;
+}
+
+int hs_boot_unpin(const char *root, const char *entry)
+{
+	char path[512], cur[HS_BOOT_ENTRY_MAX + 1];
+	int r;
+
+	if (!root)
+		root = "";
+	r = hs_loader_var(root, "LoaderEntryOneShot", cur, sizeof(cur));
+	if (r == -ENOENT || r == -ENODATA)
+		return 0;
+	if (r < 0)
+		return r;
+	if (strcmp(cur, entry))
+		return 0;	/* someone else's one-shot: theirs to keep */
+	var_path(root, "LoaderEntryOneShot", path, sizeof(path));
+	r = clear_immutable(path);
+	if (r)
+		return r;
+	return unlink(path) ? -errno : 1;
+}
+
+#define PARKED_SUFFIX	".hibseal-parked"
+
+int hs_boot_park(const char *root, const struct hs_boot *b, char *names, size_t size)
+{
+	char dir[512], from[1024], to[1024];
+	long long bt;
+	struct dirent *de;
+	struct stat st;
+	int n = 0, r = 0;
+	size_t used = 0;
+	DIR *d;
+
+	if (!root)
+		root = "";
+	names[0] = '\0';
+	if (!b->esp[0] || !b->selected[0])
+		return 0;
+	bt = boot_time(root);
+	if (bt <= 0)
+		return -ENODATA;
+	snprintf(dir, sizeof(dir), "%s/EFI/Linux", b->esp);
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 5 || strcasecmp(de->d_name + len - 4, ".efi") ||
+		    !strcmp(de->d_name, b->selected))
+			continue;
+		if ((size_t)snprintf(from, sizeof(from), "%s/%s", dir, de->d_name) >= sizeof(from) ||
+		    (size_t)snprintf(to, sizeof(to), "%s" PARKED_SUFFIX, from) >= sizeof(to))
+			continue;	/* no entry id is that long */
+		if (stat(from, &st) || st.st_mtime <= bt)
+			continue;	/* there when this boot started: its boot loader saw it */
+		if (rename(from, to)) {
+			r = -errno;
+			break;
+		}
+		n++;
+		used += snprintf(names + used, used < size ? size - used : 0, "%s%s",
+				 used ? "," : "", de->d_name);
+	}
+	closedir(d);
+	return r ? r : n;
+}
+
+int hs_boot_unpark(const char *root, char *names, size_t size)
+{
+	char esp[256], dir[512], from[1024], to[1024];
+	size_t plen = strlen(PARKED_SUFFIX), used = 0;
+	struct dirent *de;
+	int n = 0, r = 0;
+	DIR *d;
+
+	if (!root)
+		root = "";
+	names[0] = '\0';
+	if (find_esp(root, esp, sizeof(esp)))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/EFI/Linux", esp);
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len <= plen || strcmp(de->d_name + len - plen, PARKED_SUFFIX))
+			continue;
+		if ((size_t)snprintf(from, sizeof(from), "%s/%s", dir, de->d_name) >= sizeof(from) ||
+		    (size_t)snprintf(to, sizeof(to), "%.*s", (int)(strlen(from) - plen), from) >=
+		    sizeof(to))
+			continue;
+		if (rename(from, to)) {
+			r = -errno;
+			break;
+		}
+		n++;
+		used += snprintf(names + used, used < size ? size - used : 0, "%s%.*s",
+				 used ? "," : "", (int)(len - plen), de->d_name);
+	}
+	closedir(d);
+	return r ? r : n;
+}
