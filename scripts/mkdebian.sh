@@ -159,6 +159,8 @@ debian_cmdline() {
 	case "$1" in
 	partition) c="$c resume=/dev/vdb hibseal_eco=partition" ;;
 	update) c="$c resume=/dev/vdb hibseal_eco=update" ;;
+	# Through S3: OVMF rebuilds page tables at 8 MiB on every wake-up (docs/testing.md).
+	hybrid | s2h) c="$c resume=/dev/vdb memmap=64K\$0x800000 hibseal_eco=$1" ;;
 	swapfile) c="$c resume=/dev/vdc resume_offset=$2 hibseal_eco=swapfile" ;;
 	initramfs) c="$c hibseal_eco=partition" ;;	# initramfs-tools' RESUME= resumes
 	reason) c="$c hibseal_eco=reason" ;;
@@ -181,6 +183,8 @@ cp "$R/boot/initrd.img-$kver" "$D/initrd.img"
 kernel_install initramfs
 kernel_install reason
 kernel_install update
+kernel_install hybrid
+kernel_install s2h
 
 # The kernel update of eco.kernel-update: a stand-in for the next kernel package, our package
 # repackaged as the next patch release (vmlinuz, modules and maintainer scripts renamed). The

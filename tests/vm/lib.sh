@@ -355,8 +355,8 @@ vm_sendkey() {
 
 # vm_wake_if_suspended: when the guest sleeps in S3, press the power button's wake-up (QEMU's
 # system_wakeup); used by vm_boot with VM_WAKE=1.
-vm_wake_if_suspended() {
-	vm_monitor 'info status' 2>/dev/null | grep -q 'suspended' || return 0
+vm_wake_if_suspended() {	# status 0 if it woke the guest
+	vm_monitor 'info status' 2>/dev/null | grep -q 'suspended' || return 1
 	vm_monitor system_wakeup >/dev/null
 }
 
@@ -382,7 +382,8 @@ swap_kib() {
 # was then is kept in $W/LABEL.at-trigger.log. Sets VM_LOG, VM_TIMED_OUT, VM_TRIGGERED (1 if the
 # trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console
 # lines end with CR LF: do not anchor VM_TRIGGER with $.
-# With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends.
+# With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends (at most
+# VM_WAKE_MAX times, if set).
 # With VM_DIRECT=1 the firmware boots the kernel, initramfs and command line QEMU hands it
 # (-kernel, -initrd, -append VM_CMDLINE; vm_uki still sets VM_CMDLINE) instead of the UKI: a
 # boot chain like GRUB's, where PCR 4 measures the kernel alone and the command line is
@@ -434,7 +435,7 @@ vm_boot() {
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!
 	vm_pids+=("$qemu_pid")
-	local triggered=0 stopped=0 ticks=0
+	local triggered=0 stopped=0 ticks=0 wakes=0
 	while kill -0 "$qemu_pid" 2>/dev/null; do
 		if [ -n "$stop" ] && grep -Eq "$stop" "$VM_LOG"; then
 			stopped=1
@@ -449,8 +450,9 @@ vm_boot() {
 			eval "$VM_TRIGGER_CMD"
 		fi
 		ticks=$((ticks + 1))
-		if [ "${VM_WAKE:-0}" = 1 ] && [ $((ticks % 5)) = 0 ]; then
-			vm_wake_if_suspended
+		if [ "${VM_WAKE:-0}" = 1 ] && [ $((ticks % 5)) = 0 ] &&
+			{ [ -z "${VM_WAKE_MAX:-}" ] || [ "$wakes" -lt "$VM_WAKE_MAX" ]; }; then
+			! vm_wake_if_suspended || wakes=$((wakes + 1))
 		fi
 		sleep 0.2
 	done

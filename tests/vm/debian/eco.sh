@@ -6,6 +6,10 @@
 #   swapfile   the same with swap on /swapfile (the kernel has resume_offset=)
 #   reason     no TPM: poll /sys/power/state, ask logind, `systemctl hibernate` must fail
 #   update     as partition, but a newer kernel package is installed first (eco.kernel-update)
+#   hybrid     as partition with `systemctl hybrid-sleep`, twice: the host wakes the first from
+#              RAM and cuts the power during the second (eco.systemd.hybrid-sleep)
+#   s2h        as partition with `systemctl suspend-then-hibernate`: the RTC wakes it from RAM
+#              after HibernateDelaySec, and systemd hibernates (eco.systemd.suspend-then-hibernate)
 # Reports 'HIBSEAL: ...' lines on the console for the host (tests/vm/scenarios/eco.*.sh); the
 # resumed side is the systemd-sleep hook (eco-sleep-hook).
 set -u
@@ -13,7 +17,7 @@ set -u
 . /usr/local/lib/hibseal-eco.sh
 finish() { echo "HIBSEAL-DONE rc=$1" >/dev/console; exit 0; }
 
-mode=$(sed -n 's/.*hibseal_eco=\([a-z]*\).*/\1/p' /proc/cmdline)
+mode=$(sed -n 's/.*hibseal_eco=\([a-z0-9]*\).*/\1/p' /proc/cmdline)
 lockdown=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown)
 seal=$(cat /sys/power/hibernate_seal 2>/dev/null || echo missing)
 say "boot mode=$mode lockdown=$lockdown state=[$(cat /sys/power/state)] seal=$seal" \
@@ -59,7 +63,7 @@ if [ "$mode" = reason ]; then
 fi
 
 case "$mode" in
-partition | update) swapdev=/dev/vdb ;;
+partition | update | hybrid | s2h) swapdev=/dev/vdb ;;
 swapfile) swapdev=/swapfile ;;
 *) say "unknown mode '$mode'"; finish 2 ;;
 esac
@@ -104,8 +108,31 @@ mkdir -p /var/lib/hibseal-eco
 touch /var/lib/hibseal-eco/hibernated
 sync
 say "hibernating marker=$marker boot_id=$(cat /proc/sys/kernel/random/boot_id)"
-if ! out=$(systemctl hibernate 2>&1); then
+case "$mode" in
+hybrid) verb=hybrid-sleep ;;
+s2h)
+	verb=suspend-then-hibernate
+	# No battery here: systemd hibernates after HibernateDelaySec in RAM (its RTC alarm).
+	mkdir -p /run/systemd/sleep.conf.d
+	printf '[Sleep]\nHibernateDelaySec=20s\n' >/run/systemd/sleep.conf.d/hibseal-eco.conf
+	;;
+*) verb=hibernate ;;
+esac
+if ! out=$(systemctl "$verb" 2>&1); then
 	rm -f /var/lib/hibseal-eco/hibernated
 	say "hibernate-refused msg=$out"
 	finish 1
+fi
+if [ "$mode" = hybrid ]; then
+	# logind returns once the sleep is queued: wait for the wake-up from RAM (the sleep hook
+	# reported the user process and left a mark), then a second hybrid sleep, during which the
+	# host cuts the power; the next boot resumes from its image.
+	for _ in $(seq 600); do [ -e /run/hibseal-eco/woken ] && break; sleep 0.5; done
+	[ -e /run/hibseal-eco/woken ] || { say "no wake-up from the first hybrid sleep"; finish 1; }
+	say "hybrid-again boot_id=$(cat /proc/sys/kernel/random/boot_id)"
+	if ! out=$(systemctl hybrid-sleep 2>&1); then
+		rm -f /var/lib/hibseal-eco/hibernated
+		say "hibernate-refused msg=$out"
+		finish 1
+	fi
 fi
