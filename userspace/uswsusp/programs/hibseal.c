@@ -343,6 +343,17 @@ static void show_boot(const struct hs_boot *b)
 		printf("next boot: %s (%s), another kernel\n", b->next, b->next_why);
 }
 
+/* Will the kernel seal the image of a hibernation now (lockdown on, sealing ready)? */
+static bool sealed_now(void)
+{
+	struct hs_status st;
+
+	if (hs_status_read(NULL, &st))
+		return false;
+	return (!strcmp(st.lockdown, "integrity") || !strcmp(st.lockdown, "confidentiality")) &&
+	       !strcmp(st.seal, "ready");
+}
+
 static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 {
 	char why[512], names[1024];
@@ -376,6 +387,13 @@ static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 		return rc;
 	}
 	if (!hs_boot_pinnable(&b, why, sizeof(why))) {
+		if (!sealed_now()) {
+			/* A plain image: not hibseal's to refuse (nor to open). */
+			printf("hibseal: the next boot is not pinned: %s; this hibernation is not "
+			       "sealed (no lockdown, or sealing unavailable), so it goes ahead.\n",
+			       why);
+			return EXIT_SUCCESS;
+		}
 		fprintf(stderr, "hibseal: hibernation refused: %s. Reboot first, then hibernate "
 			"(or, on a machine that boots one kernel only, disable "
 			"hibseal-pin-boot.service).\n", why);
