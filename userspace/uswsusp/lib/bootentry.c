@@ -277,6 +277,21 @@ int hs_boot_unpin(const char *root, const char *entry)
 
 #define PARKED_SUFFIX	".hibseal-parked"
 
+/* Append ",NAME" (NAME's first @len bytes) to the list in @names; it stays NUL-terminated and
+ * is cut short when full. Return: the new length (capped at @size - 1).
+ */
+static size_t append_name(char *names, size_t size, size_t used, const char *name, size_t len)
+{
+	int w;
+
+	if (used + 1 >= size)
+		return used;
+	w = snprintf(names + used, size - used, "%s%.*s", used ? "," : "", (int)len, name);
+	if (w < 0)
+		return used;
+	return used + (size_t)w < size ? used + (size_t)w : size - 1;
+}
+
 int hs_boot_park(const char *root, const struct hs_boot *b, char *names, size_t size)
 {
 	char dir[512], from[1024], to[1024];
@@ -315,8 +330,7 @@ int hs_boot_park(const char *root, const struct hs_boot *b, char *names, size_t 
 			break;
 		}
 		n++;
-		used += snprintf(names + used, used < size ? size - used : 0, "%s%s",
-				 used ? "," : "", de->d_name);
+		used = append_name(names, size, used, de->d_name, len);
 	}
 	closedir(d);
 	return r ? r : n;
@@ -353,8 +367,7 @@ int hs_boot_unpark(const char *root, char *names, size_t size)
 			break;
 		}
 		n++;
-		used += snprintf(names + used, used < size ? size - used : 0, "%s%.*s",
-				 used ? "," : "", (int)(len - plen), de->d_name);
+		used = append_name(names, size, used, de->d_name, len - plen);
 	}
 	closedir(d);
 	return r ? r : n;
