@@ -142,6 +142,26 @@ static inline bool hibseal_window_over(void)
 	return hibseal_phase() >= HIBSEAL_WINDOW_CLOSING;
 }
 
+/* bootlog.c: the PCRs that identify the kernel, from the firmware's TCG event log */
+
+/**
+ * struct hibseal_bootlog - what a crypto-agile event log measured where
+ * @events: events in the log after its header
+ * @apps:   boot applications the firmware measured into PCR 4
+ * @loader: events a boot loader extended into PCR 8 or 9 (GRUB's files and commands)
+ * @stub:   the Linux EFI stub's tagged events in PCR 9 (its initrd and load options)
+ */
+struct hibseal_bootlog {
+	u32 events;
+	u32 apps;
+	u32 loader;
+	u32 stub;
+};
+
+int hibseal_bootlog_parse(const u8 *log, size_t len, struct hibseal_bootlog *out);
+u32 hibseal_bootlog_pcrs(int rc, const struct hibseal_bootlog *b, const char **reason);
+void __init hibseal_boot_pcrs(struct tpm_chip *chip, u32 *mask, const char **reason);
+
 /* crypto.c: opening a chunk (readers go through stream.c) */
 int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
 				   u32 *len);

@@ -155,8 +155,9 @@ static bool started_by_kexec(void)
 void __init hibseal_window_open(void)
 {
 	struct tpm2_hibseal_err err = {};
-	unsigned long mask = WINDOW_MASK;
-	const char *none;
+	const char *none, *unbound;
+	unsigned long shown;
+	u32 mask;
 	int rc;
 
 	guard(mutex)(&hibseal.lock);
@@ -181,7 +182,9 @@ void __init hibseal_window_open(void)
 	hibseal.tpm2_seen = true;
 	WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_OPEN);
 
-	rc = tpm2_hibseal_read_pcrs(hibseal.chip, WINDOW_MASK, &hibseal.window, &err);
+	/* Which PCRs identify this kernel: the event log says what was measured where. */
+	hibseal_boot_pcrs(hibseal.chip, &mask, &unbound);
+	rc = tpm2_hibseal_read_pcrs(hibseal.chip, mask, &hibseal.window, &err);
 	if (rc) {
 		hibseal_disable("cannot read the window PCRs", rc, &err);
 		return;
@@ -190,6 +193,10 @@ void __init hibseal_window_open(void)
 	rc = hibseal_counter_setup(&err);
 	if (rc) {
 		hibseal_disable("cannot set up the anti-replay counter", rc, &err);
+		return;
+	}
+	if (unbound) {
+		hibseal_disable(unbound, 0, NULL);
 		return;
 	}
 	/* From here on a key is in kernel memory, and copies of it may outlive it. */
@@ -209,8 +216,9 @@ void __init hibseal_window_open(void)
 	}
 	WRITE_ONCE(hibseal.ready, true);
 	WRITE_ONCE(hibseal.reason, NULL);
+	shown = mask;
 	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob, blob epoch at most %llu), anti-replay counter at %llu\n",
-		TPM2_HIBSEAL_NR_PCRS, &mask, hibseal.blob.len, hibseal.bound, hibseal.counter);
+		TPM2_HIBSEAL_NR_PCRS, &shown, hibseal.blob.len, hibseal.bound, hibseal.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
 		window_selftest_open();
 }
