@@ -26,6 +26,9 @@ pkgs=systemd,systemd-sysv,dbus,udev,initramfs-tools,kmod,procps,e2fsprogs,util-l
 # The boot chain a Debian 13 user sets up: systemd-boot, and kernel-install building a signed
 # UKI with ukify (sbsign) whenever a kernel package is installed.
 pkgs=$pkgs,systemd-boot,systemd-boot-efi,systemd-ukify,sbsigntool
+# GRUB's chain (eco.grub.chain): the shim and GRUB that Debian signs, as built, unsigned (the
+# scenario signs them with the VM's db key, as Debian's own keys sign them for a laptop).
+pkgs=$pkgs,shim-unsigned,grub-efi-amd64-unsigned
 # (debootstrap resolves no virtual package: ukify's python3-zstandard needs the cffi backend's.)
 pkgs=$pkgs,python3-cffi-backend
 # hibseal-tools' dependencies (dpkg -i resolves none), and the device TCTI it loads.
@@ -162,6 +165,7 @@ debian_cmdline() {
 	# Through S3: OVMF rebuilds page tables at 8 MiB on every wake-up (docs/testing.md).
 	hybrid | s2h) c="$c resume=/dev/vdb memmap=64K\$0x800000 hibseal_eco=$1" ;;
 	swapfile) c="$c resume=/dev/vdc resume_offset=$2 hibseal_eco=swapfile" ;;
+	grub) c="$c resume=/dev/vdb hibseal_eco=grub" ;;
 	initramfs) c="$c hibseal_eco=partition" ;;	# initramfs-tools' RESUME= resumes
 	reason) c="$c hibseal_eco=reason" ;;
 	esac
@@ -203,6 +207,33 @@ dpkg-deb -R "$kernel_deb" "$D/next"
 mkdir -p "$R/var/cache/hibseal-eco"
 dpkg-deb -Zzstd -b "$D/next" "$R/var/cache/hibseal-eco/linux-image-${next}_${next}-1_amd64.deb" >/dev/null
 rm -rf "$D/next"
+
+# GRUB's chain (eco.grub.chain), laid out as a Debian 13 laptop with shim and GRUB has it, in
+# an ESP of its own: shim as the firmware's removable-media loader with GRUB beside it, GRUB's
+# configuration in its prefix (EFI/debian), and there too the kernel it loads (signed: shim's
+# verifier checks it for GRUB) and that kernel's initrd. The binaries are Debian's own builds of
+# what its keys sign for a laptop (shim-unsigned's shim, grub-efi-amd64-unsigned's monolithic
+# GRUB, with the tpm module that measures into PCRs 8 and 9), signed with the VM's db key.
+G=$D/grub.build
+rm -rf "$G"
+mkdir -p "$G/EFI/BOOT" "$G/EFI/debian"
+dbsign() {
+	sbsign --key "$B/keys/snakeoil.key" --cert /usr/share/ovmf/PkKek-1-snakeoil.pem \
+		--output "$2" "$1" >/dev/null 2>&1 || die "sbsign of $1 failed"
+}
+dbsign "$R/usr/lib/shim/shimx64.efi" "$G/EFI/BOOT/BOOTX64.EFI"
+dbsign "$R/usr/lib/grub/x86_64-efi/monolithic/grubx64.efi" "$G/EFI/BOOT/grubx64.efi"
+dbsign "$R/boot/vmlinuz-$kver" "$G/EFI/debian/vmlinuz"
+cp "$R/boot/initrd.img-$kver" "$G/EFI/debian/initrd.img"
+cat >"$G/EFI/debian/grub.cfg" <<CFG
+set timeout=0
+menuentry 'Debian GNU/Linux, with Linux $kver' {
+	linux /EFI/debian/vmlinuz $(debian_cmdline grub)
+	initrd /EFI/debian/initrd.img
+}
+CFG
+"$top/scripts/mkesp.sh" --dir "$G" "$D/esp-grub.img"
+rm -rf "$G"
 
 # 4. The root disk, and where the swap file starts on it (in 4 KiB blocks = pages).
 #    /efi stays an empty mount point there: the ESP is its own disk.

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "../../userspace/uswsusp/lib/libhibseal.h"
@@ -310,6 +311,77 @@ static void test_status(void)
 	cleanup(root);
 }
 
+/* A file at @rel with mtime @age seconds after this boot began. */
+static void put_aged(const char *root, const char *rel, long long age)
+{
+	char path[600];
+	struct timeval tv[2];
+
+	put(root, rel, "x", 1);
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	tv[0].tv_sec = tv[1].tv_sec = BTIME + age;
+	tv[0].tv_usec = tv[1].tv_usec = 0;
+	utimes(path, tv);
+}
+
+/*
+ * GRUB: no loader variables; its configuration in /boot/grub and in the ESP's EFI/debian. Nothing
+ * changed since boot: hibernation goes ahead with nothing pinned. Any of its files, or this
+ * kernel's initrd, rewritten since boot: refused, with the files named.
+ */
+static void test_grub(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[512], stat[64], rel[300];
+	struct hs_boot b;
+	struct utsname u;
+	bool ok;
+
+	if (!mkdtemp(root) || uname(&u)) {
+		tap(0, "unit.bootentry.grub-unchanged");
+		return;
+	}
+	snprintf(stat, sizeof(stat), "cpu 1 2 3\nbtime %lld\nprocesses 9\n", BTIME);
+	put(root, "proc/stat", stat, strlen(stat));
+	put_aged(root, "boot/grub/grub.cfg", -3600);
+	put_aged(root, "boot/grub/grubenv", -3600);
+	put_aged(root, "efi/EFI/debian/grub.cfg", -3600);
+	put_aged(root, "efi/EFI/debian/shimx64.efi", -3600);
+	snprintf(rel, sizeof(rel), "boot/initrd.img-%s", u.release);
+	put_aged(root, rel, -3600);
+	hs_boot_entries(root, &b);
+	ok = b.grub && !b.selected[0] && !b.grub_changed[0] && hs_boot_pinnable(&b, why, sizeof(why));
+	if (!tap(ok, "unit.bootentry.grub-unchanged"))
+		printf("# grub %d changed '%s'\n", b.grub, b.grub_changed);
+	/* update-grub after a kernel update, and update-initramfs. */
+	put_aged(root, "boot/grub/grub.cfg", 60);
+	put_aged(root, rel, 90);
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) && strstr(why, "/boot/grub/grub.cfg") &&
+	     strstr(why, rel) && strstr(why, "PCRs 8 and 9");
+	if (!tap(ok, "unit.bootentry.grub-changed-refused"))
+		printf("# why: %s\n", why);
+	/* Only the ESP's configuration. */
+	put_aged(root, "boot/grub/grub.cfg", -3600);
+	put_aged(root, rel, -3600);
+	put_aged(root, "efi/EFI/debian/grub.cfg", 5);
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) && !strcmp(b.grub_changed, "/efi/EFI/debian/grub.cfg");
+	if (!tap(ok, "unit.bootentry.grub-esp-changed-refused"))
+		printf("# changed: %s\n", b.grub_changed);
+	/* No grub.cfg anywhere and no loader variables: not GRUB, and refused as before. */
+	cleanup(root);
+	strcpy(root, "/tmp/hibseal-boot-XXXXXX");
+	if (!mkdtemp(root)) {
+		tap(0, "unit.bootentry.no-loader-refused");
+		return;
+	}
+	put(root, "proc/stat", stat, strlen(stat));
+	hs_boot_entries(root, &b);
+	ok = !b.grub && !hs_boot_pinnable(&b, why, sizeof(why)) && strstr(why, "LoaderEntrySelected");
+	tap(ok, "unit.bootentry.no-loader-refused");
+	cleanup(root);
+}
+
 int main(void)
 {
 	test_vars();
@@ -318,5 +390,6 @@ int main(void)
 	test_pin();
 	test_park();
 	test_status();
+	test_grub();
 	return tap_exit();
 }

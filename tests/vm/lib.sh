@@ -164,14 +164,15 @@ vm_save_state() {
 	rm -rf "$W/saved-$1"
 	mkdir -p "$W/saved-$1"
 	cp -a "$W/tpm" "$W/saved-$1/tpm"
-	cp --sparse=always "$W/vars.fd" "$W/esp.img" "$W/uki.efi" "$W/swap.img" "$W/saved-$1/"
+	cp --sparse=always "$W/vars.fd" "$W/esp.img" "$W/swap.img" "$W/saved-$1/"
+	[ ! -f "$W/uki.efi" ] || cp "$W/uki.efi" "$W/saved-$1/"	# (the Debian VM has none)
 }
 vm_restore_state() {
 	[ -d "$W/saved-$1" ] || { fail "no saved state $1"; return 1; }
 	rm -rf "$W/tpm"
 	cp -a "$W/saved-$1/tpm" "$W/tpm"
-	cp --sparse=always "$W/saved-$1/vars.fd" "$W/saved-$1/esp.img" "$W/saved-$1/uki.efi" \
-		"$W/saved-$1/swap.img" "$W/"
+	cp --sparse=always "$W/saved-$1/vars.fd" "$W/saved-$1/esp.img" "$W/saved-$1/swap.img" "$W/"
+	[ ! -f "$W/saved-$1/uki.efi" ] || cp "$W/saved-$1/uki.efi" "$W/"
 }
 
 # vm_tpm none|swtpm [tpm-tis|tpm-crb]: boot without a TPM, or with swtpm behind that interface,

@@ -10,6 +10,7 @@
 #              RAM and cuts the power during the second (eco.systemd.hybrid-sleep)
 #   s2h        as partition with `systemctl suspend-then-hibernate`: the RTC wakes it from RAM
 #              after HibernateDelaySec, and systemd hibernates (eco.systemd.suspend-then-hibernate)
+#   grub       as partition, booted by shim and GRUB (eco.grub.chain)
 # Reports 'HIBSEAL: ...' lines on the console for the host (tests/vm/scenarios/eco.*.sh); the
 # resumed side is the systemd-sleep hook (eco-sleep-hook).
 set -u
@@ -34,6 +35,9 @@ say "installed kernel=$(uname -r)" \
 		"linux-image-$(uname -r)" hibseal-tools 2>&1 | tr -s ' ')" \
 	"loader=$(efivar LoaderInfo)" "entry=$(efivar LoaderEntrySelected)" "stub=$(efivar StubInfo)"
 say "cmdline=$(cat /proc/cmdline)"
+# The PCRs that identify the boot chain, as the TPM holds them now (the window PCR, 14, is
+# extended by then): for the host to compare boots.
+say "pcrs$(for i in 4 7 8 9; do printf ' pcr%s=%s' "$i" "$(cat /sys/class/tpm/tpm0/pcr-sha256/$i 2>/dev/null)"; done)"
 
 # A fresh boot after a hibernation this VM already made: the image was not restored.
 if [ -e /var/lib/hibseal-eco/hibernated ]; then
@@ -63,7 +67,7 @@ if [ "$mode" = reason ]; then
 fi
 
 case "$mode" in
-partition | update | hybrid | s2h) swapdev=/dev/vdb ;;
+partition | update | hybrid | s2h | grub) swapdev=/dev/vdb ;;
 swapfile) swapdev=/swapfile ;;
 *) say "unknown mode '$mode'"; finish 2 ;;
 esac
@@ -101,6 +105,9 @@ if [ "$mode" = update ]; then
 	echo "$out" | grep -E 'kernel-install|systemd-boot|Wrote signed|rror' | sed 's/^/HIBSEAL: dpkg: /' >/dev/console
 	say "bootctl-default=$(bootctl list --no-pager 2>/dev/null | sed -n 's/^ *id: \(.*\)$/\1/p;s/.*(default).*/DEFAULT/p' |
 		awk '/^DEFAULT$/ { d = 1; next } d { print; exit }')"
+	hibseal status 2>&1 | grep -E '^(boot entry|next boot|why):' | sed 's/^/HIBSEAL: status-/' >/dev/console
+fi
+if [ "$mode" = grub ]; then
 	hibseal status 2>&1 | grep -E '^(boot entry|next boot|why):' | sed 's/^/HIBSEAL: status-/' >/dev/console
 fi
 say "can-hibernate=$(can_hibernate)"

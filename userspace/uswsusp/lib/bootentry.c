@@ -18,6 +18,14 @@
  * memory map it was written under differs. With them parked, the resume boot sees the ESP the
  * hibernating boot saw. hs_boot_unpark() puts them back (after the resume, or at a fresh boot).
  *
+ * GRUB records no entry, and nothing can pin its next boot without changing what it measures:
+ * it measures every command it runs into PCR 8 (a grub-reboot's next_entry makes the next boot
+ * run other commands) and every file it reads into PCR 9. Its next boot opens the image only
+ * if it runs the same configuration with the same kernel and initrd. So on GRUB nothing is
+ * pinned, and a sealed hibernation is refused when GRUB's configuration, environment block or
+ * the files beside it, or this kernel's image or initrd in /boot, changed since this boot
+ * (hs_grub_changes()).
+ *
  * Copyright (C) 2026 The hibseal authors
  */
 #define _GNU_SOURCE	/* strverscmp() */
@@ -31,6 +39,7 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "libhibseal.h"
@@ -121,6 +130,83 @@ static long long boot_time(const char *root)
 	return t;
 }
 
+/* Append NAME to the comma-separated @b->grub_changed. */
+static void grub_note(struct hs_boot *b, const char *name)
+{
+	size_t used = strlen(b->grub_changed);
+
+	snprintf(b->grub_changed + used, sizeof(b->grub_changed) - used, "%s%s",
+		 used ? "," : "", name);
+}
+
+/* The regular files in DIR (relative to ROOT) changed since boot (time @bt), noted in @b. */
+static void grub_dir_changes(const char *root, const char *dir, long long bt, struct hs_boot *b)
+{
+	char path[1024];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", root, dir);
+	d = opendir(path);
+	while (d && (de = readdir(d))) {
+		snprintf(path, sizeof(path), "%s/%s/%s", root, dir, de->d_name);
+		if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_mtime <= bt)
+			continue;
+		snprintf(path, sizeof(path), "/%s/%s", dir, de->d_name);
+		grub_note(b, path);
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * GRUB: a grub.cfg in /boot/grub or in a vendor directory of the ESP (EFI/VENDOR/ under /efi
+ * or /boot/efi). Sets @b->grub, and @b->grub_changed to the files whose change since this boot
+ * changes what GRUB's next boot measures: those directories' files, and this kernel's image
+ * and initrd in /boot.
+ */
+static void grub_changes(const char *root, struct hs_boot *b)
+{
+	static const char *const esps[] = { "efi", "boot/efi" };
+	long long bt = boot_time(root);
+	char dir[512], path[1024];
+	struct utsname u;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/boot/grub/grub.cfg", root);
+	if (!stat(path, &st)) {
+		b->grub = true;
+		grub_dir_changes(root, "boot/grub", bt, b);
+	}
+	for (size_t i = 0; i < sizeof(esps) / sizeof(esps[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/EFI", root, esps[i]);
+		d = opendir(path);
+		while (d && (de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(dir, sizeof(dir), "%s/EFI/%s", esps[i], de->d_name);
+			snprintf(path, sizeof(path), "%s/%s/grub.cfg", root, dir);
+			if (stat(path, &st))
+				continue;
+			b->grub = true;
+			grub_dir_changes(root, dir, bt, b);
+		}
+		if (d)
+			closedir(d);
+	}
+	if (!b->grub || uname(&u))
+		return;
+	for (int i = 0; i < 2; i++) {
+		snprintf(dir, sizeof(dir), "/boot/%s-%s", i ? "initrd.img" : "vmlinuz", u.release);
+		snprintf(path, sizeof(path), "%s%s", root, dir);
+		if (!stat(path, &st) && st.st_mtime > bt)
+			grub_note(b, dir);
+	}
+}
+
 int hs_boot_entries(const char *root, struct hs_boot *b)
 {
 	char path[1024];
@@ -166,6 +252,9 @@ int hs_boot_entries(const char *root, struct hs_boot *b)
 		}
 	}
 
+	if (!b->selected[0])
+		grub_changes(root, b);
+
 	/* What systemd-boot will start next, and why. */
 	if (b->oneshot[0]) {
 		snprintf(b->next, sizeof(b->next), "%s", b->oneshot);
@@ -182,6 +271,15 @@ int hs_boot_entries(const char *root, struct hs_boot *b)
 
 bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size)
 {
+	if (!b->selected[0] && b->grub) {
+		if (!b->grub_changed[0])
+			return true;	/* nothing to pin: the next boot runs what this one ran */
+		snprintf(why, size, "GRUB's files changed since this boot (%s): GRUB measures "
+			 "its commands and the files it reads into PCRs 8 and 9, so the next boot "
+			 "measures another configuration, kernel or initrd, which cannot open the "
+			 "image", b->grub_changed);
+		return false;
+	}
 	if (!b->selected[0]) {
 		snprintf(why, size, "the boot loader did not record which entry started this "
 			 "system (no LoaderEntrySelected: systemd-boot records it), so the next boot "

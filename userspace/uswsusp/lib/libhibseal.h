@@ -252,6 +252,8 @@ struct hs_boot {
 	enum hs_entry_state selected_state;
 	char next[HS_BOOT_ENTRY_MAX + 1];
 	const char *next_why;
+	bool grub;
+	char grub_changed[512];
 };
 
 /**

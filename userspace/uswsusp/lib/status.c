@@ -190,7 +190,7 @@ bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
 			 st->mok_pending);
 		return false;
 	}
-	if (locked(st) && sealing && st->boot.selected[0] &&
+	if (locked(st) && sealing && (st->boot.selected[0] || st->boot.grub) &&
 	    !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
 		snprintf(buf, size, "Hibernation would lose the session: %s. Reboot first, then "
 			 "hibernate.", why);

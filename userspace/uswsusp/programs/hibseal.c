@@ -324,6 +324,17 @@ static void show_boot(const struct hs_boot *b)
 {
 	char why[512];
 
+	if (!b->selected[0] && b->grub) {
+		printf("boot entry: GRUB (it records none)\n");
+		if (b->grub_changed[0])
+			printf("next boot: GRUB's files changed since this boot (%s): it would measure "
+			       "another kernel, initrd or configuration (PCRs 8 and 9), which cannot open a "
+			       "sealed image\n", b->grub_changed);
+		else
+			printf("next boot: GRUB with its files as this boot read them, this boot's "
+			       "kernel\n");
+		return;
+	}
 	if (!b->selected[0]) {
 		printf("boot entry: not recorded by the boot loader (no LoaderEntrySelected)\n");
 		return;
@@ -398,6 +409,13 @@ static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 			"(or, on a machine that boots one kernel only, disable "
 			"hibseal-pin-boot.service).\n", why);
 		return EXIT_FAILURE;
+	}
+	if (!b.selected[0] && b.grub) {
+		printf("hibseal: GRUB boots this system: nothing to pin (a next_entry would change "
+		       "what GRUB measures); its configuration, this kernel and its initrd are as "
+		       "this boot read them, so the next boot can open the image. Change none of "
+		       "them until the resume.\n");
+		return EXIT_SUCCESS;
 	}
 	r = hs_boot_pin(NULL, b.selected);
 	if (r) {
