@@ -324,6 +324,11 @@ static void put_aged(const char *root, const char *rel, long long age)
 	utimes(path, tv);
 }
 
+static void put_grubenv(const char *root, const char *text)
+{
+	put(root, "boot/grub/grubenv", text, strlen(text));
+}
+
 /*
  * GRUB: no loader variables; its configuration in /boot/grub and in the ESP's EFI/debian. Nothing
  * changed since boot: hibernation goes ahead with nothing pinned. Any of its files, or this
@@ -360,6 +365,22 @@ static void test_grub(void)
 	     strstr(why, rel) && strstr(why, "PCRs 8 and 9");
 	if (!tap(ok, "unit.bootentry.grub-changed-refused"))
 		printf("# why: %s\n", why);
+	/* grubenv rewritten since boot (Debian's grub-common.service, every boot): not a change. */
+	put_aged(root, "boot/grub/grub.cfg", -3600);
+	put_aged(root, rel, -3600);
+	put_grubenv(root, "# GRUB Environment Block\nsaved_entry=0\n");
+	hs_boot_entries(root, &b);
+	ok = hs_boot_pinnable(&b, why, sizeof(why)) && !b.grub_changed[0];
+	if (!tap(ok, "unit.bootentry.grub-grubenv-rewritten"))
+		printf("# changed: %s\n", b.grub_changed);
+	/* grub-reboot: a one-time entry for the next boot. */
+	put_grubenv(root, "# GRUB Environment Block\nnext_entry=1>2\n");
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "/boot/grub/grubenv next_entry=1>2");
+	if (!tap(ok, "unit.bootentry.grub-reboot-refused"))
+		printf("# why: %s\n", why);
+	put_grubenv(root, "# GRUB Environment Block\nnext_entry=\n");
 	/* Only the ESP's configuration. */
 	put_aged(root, "boot/grub/grub.cfg", -3600);
 	put_aged(root, rel, -3600);

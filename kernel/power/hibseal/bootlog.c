@@ -1,31 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sealed hibernation: which PCRs identify the running kernel, read from the firmware's TCG
- * event log (the crypto-agile log that the TPM core keeps in chip->log).
+ * Sealed hibernation: whether the PCRs the boot window binds identify the running kernel, read
+ * from the firmware's TCG event log (the crypto-agile log that the TPM core keeps in
+ * chip->log).
  *
- * The boot window seals to PCR 7 (Secure Boot policy), the window PCR and the PCRs that
- * identify the kernel. Which ones those are depends on what started it:
+ * The window binds PCR 4 (the EFI boot applications), PCR 7 (Secure Boot policy), PCRs 8 and 9
+ * (a boot loader's) and the window PCR, on every boot chain:
  *
- * - The firmware or systemd-boot started the kernel, or a UKI carrying it, with LoadImage():
- *   the firmware measured that image into PCR 4 (EV_EFI_BOOT_SERVICES_APPLICATION). The kernel
- *   PCR (CONFIG_HIBERNATION_SEAL_KERNEL_PCR, 4) identifies it. The Linux EFI stub's own
- *   measurements of the initrd and of its load options land in PCR 9 as EV_EVENT_TAG events.
- * - GRUB loaded the kernel itself: PCR 4 holds only shim and GRUB, the same for every kernel
- *   that GRUB boots, and GRUB measured each file it read (the kernel, the initrd, its
- *   configuration) into PCR 9 and each command it ran, the kernel's command line among them,
- *   into PCR 8, as EV_IPL events. Sealed to PCR 4 alone, an image would open under any other
- *   signed kernel the same GRUB boots. PCRs 8 and 9 are bound as well.
+ * - The firmware or systemd-boot starts the kernel, or a UKI carrying it, with LoadImage():
+ *   the firmware measures that image into PCR 4 (EV_EFI_BOOT_SERVICES_APPLICATION). The Linux
+ *   EFI stub measures the initrd it loads and its load options into PCR 9 (EV_EVENT_TAG).
+ * - GRUB measures each file it reads (the kernel, the initrd, its configuration) into PCR 9
+ *   and each command it runs, the kernel's command line among them, into PCR 8 (EV_IPL).
+ *   Where it starts the kernel through the EFI handover protocol rather than LoadImage(), PCR
+ *   4 holds only shim and GRUB, the same for every kernel that GRUB boots; PCR 9 is what tells
+ *   kernels apart.
  *
- * The rule (hibseal_bootlog_pcrs()): no log, or one that is not crypto-agile or does not
- * parse: no sealing. No boot application in PCR 4: no sealing. Any event a boot loader
- * extended into PCR 8 or 9 (anything but EV_NO_ACTION and the stub's two tagged events): bind
- * 8 and 9. The log is read once, in the window, before any userspace; it is what the firmware
- * and the boot loaders wrote during this boot, and the TPM's PCR values are what the policy
- * checks, so a log that lies only costs its own boot its sealing.
+ * PCRs 8 and 9 are bound whatever the log says: a log can be incomplete (a full log still
+ * extends the PCRs but records nothing more, and root can fill it with boot variables), so the
+ * log may only ever refuse sealing, never loosen the binding. Refused (hibseal_bootlog_refusal()):
+ * no log, a log that is not crypto-agile or does not parse; no boot application in PCR 4; and
+ * a kernel that was not started with LoadImage() while no boot loader measured anything into
+ * PCR 8 or 9 (anything but EV_NO_ACTION and the stub's two tagged events): then nothing
+ * measured it. A log truncated by root can only make a boot refuse.
  *
- * What the log cannot show: a signed boot loader that starts kernels without measuring them
- * leaves nothing to bind in any PCR. Such a loader in db defeats every PCR policy, and the
- * threat model requires that db trusts none (Documentation/power/sealed-hibernation.rst).
+ * What the log cannot show: a signed boot loader that jumps into the kernel (its PE entry, or
+ * the handover entry with the loader type set to the stub's own) without measuring it. Such a
+ * loader in db defeats every PCR policy, and the threat model requires that db trusts none
+ * (Documentation/power/sealed-hibernation.rst). systemd-stub starts the kernel inside a UKI
+ * with LoadImage() too, overriding the firmware's verification and so its measurement of that
+ * inner image: the UKI's own measurement in PCR 4 covers it.
  *
  * KUnit: tests/bootlog_kunit.c, included at the end of this file.
  *
@@ -39,6 +43,7 @@
 #include <linux/tpm.h>
 #include <linux/tpm_eventlog.h>
 #include <linux/unaligned.h>
+#include <asm/setup.h>
 
 #include "hibseal_private.h"
 
@@ -46,7 +51,6 @@
 /* The Linux EFI stub's tagged events (drivers/firmware/efi/libstub/efistub.h), in PCR 9. */
 #define STUB_INITRD_TAG				0x8F3B22EC
 #define STUB_LOAD_OPTIONS_TAG			0x8F3B22ED
-#define LOADER_PCRS				(BIT(8) | BIT(9))
 /* Digests per event: TPMs have a handful of banks. */
 #define MAX_BANKS				8
 
@@ -65,7 +69,8 @@ static bool stub_event(u32 pcr, u32 type, const u8 *data, u32 size)
 /**
  * hibseal_bootlog_parse() - count what a crypto-agile TCG event log measured where
  * @log:  the log: a TCG_PCClientPCREvent carrying the Spec ID Event03, then TCG_PCR_EVENT2s
- * @len:  its length (trailing zeroes are allowed: the end of the log)
+ * @len:  its length (a tail of zeroes or of 0xff bytes ends it: the TPM core copies the
+ *        firmware's whole log area, which EDK II fills with 0xff)
  * @out:  the counts
  *
  * Every field is checked against @len; nothing is read outside the log.
@@ -110,8 +115,8 @@ int hibseal_bootlog_parse(const u8 *log, size_t len, struct hibseal_bootlog *out
 		u32 pcr, type, count, data_size;
 		const u8 *data;
 
-		/* The end: nothing but zeroes left (the TPM core's buffer may be padded). */
-		if (!memchr_inv(log + at, 0, len - at))
+		/* The end: nothing but zeroes or 0xff bytes left (the unused log area). */
+		if (!memchr_inv(log + at, 0, len - at) || !memchr_inv(log + at, 0xff, len - at))
 			break;
 		if (len - at < 12)
 			return -EINVAL;
@@ -156,53 +161,63 @@ int hibseal_bootlog_parse(const u8 *log, size_t len, struct hibseal_bootlog *out
 	return 0;
 }
 
-/**
- * hibseal_bootlog_pcrs() - the PCRs that identify this kernel, from the counts of its log
- * @rc:     what hibseal_bootlog_parse() returned
- * @b:      ... and counted
- * @reason: set to why sealing is refused, when it is
- *
- * Return: the PCRs to bind besides the window's fixed ones (WINDOW_MASK), or 0 with @reason.
- */
-u32 hibseal_bootlog_pcrs(int rc, const struct hibseal_bootlog *b, const char **reason)
-{
-	*reason = NULL;
-	if (rc == -ENOENT)
-		*reason = "no TCG event log: which PCRs identify the kernel is unknown";
-	else if (rc == -EPROTONOSUPPORT)
-		*reason = "the TCG event log is not crypto-agile (TPM 2.0 format)";
-	else if (rc)
-		*reason = "the TCG event log does not parse";
-	else if (!b->apps)
-		*reason = "the TCG event log has no boot application in PCR 4";
-	if (*reason)
-		return 0;
-	return b->loader ? LOADER_PCRS : 0;
-}
+static const char unmeasured[] =
+	"nothing measured the kernel: no LoadImage(), no boot loader events in PCRs 8 and 9";
 
 /**
- * hibseal_boot_pcrs() - the policy PCRs of this boot, from @chip's event log
- * @chip:   the window's TPM
- * @mask:   set to WINDOW_MASK, and PCRs 8 and 9 where a boot loader measured into them
- * @reason: set to why sealing is refused (then @mask is WINDOW_MASK), else NULL
+ * hibseal_bootlog_refusal() - why the bound PCRs would not identify this kernel, if they would not
+ * @rc:         what hibseal_bootlog_parse() returned
+ * @b:          ... and counted
+ * @load_image: the kernel was started with LoadImage() (its EFI stub entered at its PE entry)
  *
- * Logs one line when the boot loader's PCRs are bound.
+ * Return: NULL when they identify it, else the reason sealing is refused.
  */
-void __init hibseal_boot_pcrs(struct tpm_chip *chip, u32 *mask, const char **reason)
+const char *hibseal_bootlog_refusal(int rc, const struct hibseal_bootlog *b, bool load_image)
 {
+	if (rc == -ENOENT)
+		return "no TCG event log: what measured the kernel is unknown";
+	if (rc == -EPROTONOSUPPORT)
+		return "the TCG event log is not crypto-agile (TPM 2.0 format)";
+	if (rc)
+		return "the TCG event log does not parse";
+	if (!b->apps)
+		return "the TCG event log has no boot application in PCR 4";
+	if (!load_image && !b->loader)
+		return unmeasured;
+	return NULL;
+}
+
+/*
+ * x86's EFI stub sets this loader type when it is entered at its PE entry point, which is
+ * where StartImage() after LoadImage() enters it; a loader using the EFI handover protocol or
+ * the legacy boot protocol sets its own (honest ones do: GRUB's linuxefi 0x6, systemd-stub's
+ * handover fallback 0xff). A loader is trusted to say so as it is trusted to measure.
+ */
+#define EFI_STUB_PE_ENTRY	0x21
+
+/**
+ * hibseal_boot_chain() - check that the window's PCRs identify this kernel, from @chip's log
+ * @chip: the window's TPM
+ *
+ * Logs one line saying what the log showed.
+ *
+ * Return: NULL, or why sealing is refused.
+ */
+const char * __init hibseal_boot_chain(struct tpm_chip *chip)
+{
+	bool load_image = boot_params.hdr.type_of_loader == EFI_STUB_PE_ENTRY;
 	struct hibseal_bootlog b;
 	size_t len = 0;
-	u32 extra;
 	int rc;
 
 	if (chip->log.bios_event_log && chip->log.bios_event_log_end > chip->log.bios_event_log)
 		len = chip->log.bios_event_log_end - chip->log.bios_event_log;
 	rc = hibseal_bootlog_parse(len ? chip->log.bios_event_log : NULL, len, &b);
-	extra = hibseal_bootlog_pcrs(rc, &b, reason);
-	*mask = WINDOW_MASK | extra;
-	if (extra)
-		pr_info("boot window: the TCG event log has %u boot loader events in PCRs 8 and 9 (GRUB measures the kernel, initrd and command line there): PCRs 8 and 9 are bound too\n",
-			b.loader);
+	if (!rc)
+		pr_info("boot chain: %u boot applications in PCR 4, %u boot loader events in PCRs 8 and 9, kernel started %s\n",
+			b.apps, b.loader,
+			load_image ? "with LoadImage()" : "by its boot loader");
+	return hibseal_bootlog_refusal(rc, &b, load_image);
 }
 
 #if IS_ENABLED(CONFIG_HIBERNATION_SEAL_KUNIT_TEST)

@@ -16,10 +16,18 @@
 
 #include "../hibseal.h"
 
-#define KERNEL_PCR		CONFIG_HIBERNATION_SEAL_KERNEL_PCR
+/*
+ * The policy PCRs: the EFI boot applications (the kernel, or the UKI carrying it, when the
+ * firmware or systemd-boot starts it), the Secure Boot policy, the boot loader's PCRs (GRUB's
+ * commands and the kernel's command line in 8, the files it read, kernel and initrd among
+ * them, in 9; the EFI stub's initrd and load options in 9 too), and the window PCR. bootlog.c
+ * refuses to seal when the TCG event log shows that none of them measured the kernel.
+ */
+#define KERNEL_PCR		4
 #define SECUREBOOT_PCR		7
+#define LOADER_PCRS		(BIT(8) | BIT(9))
 #define WINDOW_PCR		CONFIG_HIBERNATION_SEAL_WINDOW_PCR
-#define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | BIT(WINDOW_PCR))
+#define WINDOW_MASK		(BIT(KERNEL_PCR) | BIT(SECUREBOOT_PCR) | LOADER_PCRS | BIT(WINDOW_PCR))
 #define COUNTER_INDEX		CONFIG_HIBERNATION_SEAL_NV_INDEX
 #define EPOCH_INDEX		(CONFIG_HIBERNATION_SEAL_NV_INDEX + 1)
 
@@ -159,8 +167,8 @@ struct hibseal_bootlog {
 };
 
 int hibseal_bootlog_parse(const u8 *log, size_t len, struct hibseal_bootlog *out);
-u32 hibseal_bootlog_pcrs(int rc, const struct hibseal_bootlog *b, const char **reason);
-void __init hibseal_boot_pcrs(struct tpm_chip *chip, u32 *mask, const char **reason);
+const char *hibseal_bootlog_refusal(int rc, const struct hibseal_bootlog *b, bool load_image);
+const char * __init hibseal_boot_chain(struct tpm_chip *chip);
 
 /* crypto.c: opening a chunk (readers go through stream.c) */
 int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,

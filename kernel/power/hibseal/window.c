@@ -155,9 +155,8 @@ static bool started_by_kexec(void)
 void __init hibseal_window_open(void)
 {
 	struct tpm2_hibseal_err err = {};
+	unsigned long mask = WINDOW_MASK;
 	const char *none, *unbound;
-	unsigned long shown;
-	u32 mask;
 	int rc;
 
 	guard(mutex)(&hibseal.lock);
@@ -182,9 +181,9 @@ void __init hibseal_window_open(void)
 	hibseal.tpm2_seen = true;
 	WRITE_ONCE(hibseal.phase, HIBSEAL_WINDOW_OPEN);
 
-	/* Which PCRs identify this kernel: the event log says what was measured where. */
-	hibseal_boot_pcrs(hibseal.chip, &mask, &unbound);
-	rc = tpm2_hibseal_read_pcrs(hibseal.chip, mask, &hibseal.window, &err);
+	/* Whether those PCRs identify this kernel: the event log says what measured it. */
+	unbound = hibseal_boot_chain(hibseal.chip);
+	rc = tpm2_hibseal_read_pcrs(hibseal.chip, WINDOW_MASK, &hibseal.window, &err);
 	if (rc) {
 		hibseal_disable("cannot read the window PCRs", rc, &err);
 		return;
@@ -216,9 +215,8 @@ void __init hibseal_window_open(void)
 	}
 	WRITE_ONCE(hibseal.ready, true);
 	WRITE_ONCE(hibseal.reason, NULL);
-	shown = mask;
 	pr_info("boot window open: PCRs %*pbl read, boot secret sealed to them (%u-byte blob, blob epoch at most %llu), anti-replay counter at %llu\n",
-		TPM2_HIBSEAL_NR_PCRS, &shown, hibseal.blob.len, hibseal.bound, hibseal.counter);
+		TPM2_HIBSEAL_NR_PCRS, &mask, hibseal.blob.len, hibseal.bound, hibseal.counter);
 	if (IS_ENABLED(CONFIG_HIBERNATION_SEAL_SELFTEST))
 		window_selftest_open();
 }
@@ -453,6 +451,15 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN || !hibseal.chip) {
 		pr_err("image refused: its key can only be unsealed inside the boot window, and %s\n",
 		       hibseal.chip ? "the window is closed" : "there is no TPM");
+		return -EACCES;
+	}
+	/*
+	 * Sealing gave up in this window (its PCRs may not identify this kernel, say): no image's
+	 * key is unsealed, since such an image would be refused anyway once decrypted.
+	 */
+	if (!READ_ONCE(hibseal.ready)) {
+		pr_err("image refused: its key is not unsealed: sealed hibernation is unavailable in this boot (%s)\n",
+		       READ_ONCE(hibseal.reason));
 		return -EACCES;
 	}
 	/* Unsealed already, from the EFI copy: the same blob gives the same secret. */

@@ -37,7 +37,7 @@
 #define HDR_BLOB_SIZE_OFF	20		/* hibseal_image_header.key_blob_size */
 #define HDR_BLOB_OFF		88		/* hibseal_image_header.key_blob */
 #define BLOB_MAX		1024
-#define PCR_MASK		((1u << 4) | (1u << 7) | (1u << 14))
+#define PCR_MASK		((1u << 4) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 14))
 #define EPOCH_INDEX		0x013f5349	/* the blob epoch counter (the test kernel's) */
 
 struct buf {

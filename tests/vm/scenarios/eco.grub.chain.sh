@@ -3,8 +3,8 @@
 # builds its ESP): the firmware starts shim, shim starts GRUB, GRUB reads its configuration
 # and loads the kernel and initrd itself. PCR 4 then measures shim and GRUB, the same for
 # every kernel this GRUB boots; GRUB measures the files it reads into PCR 9 and the commands it
-# runs, the kernel's command line among them, into PCR 8. The kernel finds GRUB's events in the
-# TCG event log and seals to PCRs 8 and 9 as well as 4, 7 and 14.
+# runs, the kernel's command line among them, into PCR 8. The kernel seals to PCRs 4, 7, 8, 9
+# and 14, and finds in the TCG event log that GRUB measured what it loaded.
 #
 # Found in session 20: on this chain (Debian 13's shim and GRUB 2.12) PCR 4 measures the kernel
 # too (GRUB starts it with LoadImage(), whose measurement lands in PCR 4), but not the initrd
@@ -18,8 +18,8 @@
 #            PCR 8 are as at the hibernation, PCR 9 is not (PCR 4 is reported);
 #   initrd   the same kernel with root's initrd (the same one with a file appended): PCRs 4, 7
 #            and 8 are as at the hibernation, so an image sealed to 4, 7 and 14 (the binding
-#            before the kernel read the event log) would have opened; PCR 9 is not, and the
-#            blob's policy covers it.
+#            before session 20) would have opened; PCR 9 is not, and the blob's policy
+#            covers it.
 # Positive control: the machine put back as the hibernation left it (TPM, swap, ESP) resumes
 # the image under the kernel that wrote it, and the user process answers.
 # shellcheck source=tests/vm/lib.sh
@@ -40,7 +40,7 @@ pcr() { grep -a '^HIBSEAL: pcrs ' "$W/$2.log" | tail -n 1 | sed -n "s/.* pcr$1=\
 eco_hibernate grub
 expect "^HIBSEAL: installed kernel=.* loader= entry= stub=\$" \
 	"no systemd-boot or systemd-stub in this chain (their EFI variables unset)"
-expect 'hibseal: boot window: the TCG event log has [0-9]+ boot loader events in PCRs 8 and 9 ' \
+expect 'hibseal: boot chain: [0-9]+ boot applications in PCR 4, [1-9][0-9]* boot loader events in PCRs 8 and 9, kernel started with LoadImage\(\)' \
 	"the window to find GRUB's measurements in the event log"
 expect 'hibseal: boot window open: PCRs 4,7-9,14 read, boot secret sealed to them' \
 	"the boot secret sealed to PCRs 8 and 9 besides 4, 7 and 14"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Root, after boot, takes the real key blob from a sealed image and asks the TPM to unseal it
-# through /dev/tpmrm0 with the kernel's own policy session (PolicyPCR over PCRs 4, 7 and 14, then
+# through /dev/tpmrm0 with the kernel's own policy session (PolicyPCR over PCRs 4, 7, 8, 9 and 14, then
 # PolicyNV on the blob epoch counter). The blob loads (it is genuine, and this is its TPM), but
 # the window PCR has been extended and the epoch has moved: Unseal fails the policy. The
 # positive control comes first, in the same program: an object root seals to the policy that

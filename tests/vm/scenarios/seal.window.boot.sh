@@ -1,6 +1,8 @@
 #!/bin/bash
 # The TPM boot window of sealed hibernation, at a normal Secure Boot boot: the kernel reads the
-# policy PCRs (4, 7, 14), seals its boot secret to them, and extends PCR 14 before /init runs.
+# policy PCRs (4, 7, 8, 9, 14), seals its boot secret to them, and extends PCR 14 before /init
+# runs. The firmware started the UKI: the event log shows it in PCR 4, and no boot loader's
+# events in PCRs 8 and 9 (eco.grub.chain has GRUB's).
 # The debug self-test proves the secret unseals inside the window and is refused after it.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -8,7 +10,9 @@
 vm_init seal.window.boot
 vm_uki
 vm_boot boot
-expect 'hibseal: boot window open: PCRs 4,7,14 read, boot secret sealed to them \([0-9]+-byte blob, blob epoch at most [0-9]+\)' \
+expect 'hibseal: boot chain: [1-9][0-9]* boot applications in PCR 4, 0 boot loader events in PCRs 8 and 9, kernel started with LoadImage\(\)$' \
+	"the event log to show the UKI the firmware started, and no boot loader's measurements"
+expect 'hibseal: boot window open: PCRs 4,7-9,14 read, boot secret sealed to them \([0-9]+-byte blob, blob epoch at most [0-9]+\)' \
 	"the window to open and seal the boot secret"
 expect 'hibseal: self-test: boot secret unsealed inside the window' "unseal inside the window"
 expect 'hibseal: boot window closed: PCR 14 extended' "the window to close"

@@ -22,9 +22,11 @@
  * it measures every command it runs into PCR 8 (a grub-reboot's next_entry makes the next boot
  * run other commands) and every file it reads into PCR 9. Its next boot opens the image only
  * if it runs the same configuration with the same kernel and initrd. So on GRUB nothing is
- * pinned, and a sealed hibernation is refused when GRUB's configuration, environment block or
- * the files beside it, or this kernel's image or initrd in /boot, changed since this boot
- * (hs_grub_changes()).
+ * pinned, and a sealed hibernation is refused when GRUB's configuration or the files beside it,
+ * or this kernel's image or initrd in /boot, changed since this boot, or when its environment
+ * block asks for a one-time entry (grub-reboot's next_entry): grub_changes(). The environment
+ * block's mtime says nothing: GRUB does not measure the file, and Debian's grub-common.service
+ * rewrites it at every boot (unsetting recordfail).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -150,6 +152,8 @@ static void grub_dir_changes(const char *root, const char *dir, long long bt, st
 	snprintf(path, sizeof(path), "%s/%s", root, dir);
 	d = opendir(path);
 	while (d && (de = readdir(d))) {
+		if (!strcmp(de->d_name, "grubenv"))
+			continue;	/* not measured, rewritten at every boot: grubenv_next() */
 		snprintf(path, sizeof(path), "%s/%s/%s", root, dir, de->d_name);
 		if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_mtime <= bt)
 			continue;
@@ -161,10 +165,36 @@ static void grub_dir_changes(const char *root, const char *dir, long long bt, st
 }
 
 /*
+ * A one-time entry in DIR/grubenv (grub-reboot): the next boot runs `set default=...` and
+ * `save_env`, which this boot did not, and PCR 8 differs. Noted in @b.
+ */
+static void grubenv_next(const char *root, const char *dir, struct hs_boot *b)
+{
+	char path[1024], line[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s/grubenv", root, dir);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		size_t n = strcspn(line, "\n");
+
+		line[n] = '\0';
+		if (!strncmp(line, "next_entry=", 11) && line[11]) {
+			snprintf(path, sizeof(path), "/%s/grubenv next_entry=%s", dir, line + 11);
+			grub_note(b, path);
+		}
+	}
+	fclose(f);
+}
+
+/*
  * GRUB: a grub.cfg in /boot/grub or in a vendor directory of the ESP (EFI/VENDOR/ under /efi
- * or /boot/efi). Sets @b->grub, and @b->grub_changed to the files whose change since this boot
- * changes what GRUB's next boot measures: those directories' files, and this kernel's image
- * and initrd in /boot.
+ * or /boot/efi). Sets @b->grub, and @b->grub_changed to what changes GRUB's next boot's
+ * measurements: those directories' files changed since this boot, a one-time entry in their
+ * grubenv, and this kernel's image and initrd in /boot changed since this boot. (Not their
+ * subdirectories: fonts, locales and themes are left out.)
  */
 static void grub_changes(const char *root, struct hs_boot *b)
 {
@@ -180,6 +210,7 @@ static void grub_changes(const char *root, struct hs_boot *b)
 	if (!stat(path, &st)) {
 		b->grub = true;
 		grub_dir_changes(root, "boot/grub", bt, b);
+		grubenv_next(root, "boot/grub", b);
 	}
 	for (size_t i = 0; i < sizeof(esps) / sizeof(esps[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s/EFI", root, esps[i]);
@@ -193,6 +224,7 @@ static void grub_changes(const char *root, struct hs_boot *b)
 				continue;
 			b->grub = true;
 			grub_dir_changes(root, dir, bt, b);
+			grubenv_next(root, dir, b);
 		}
 		if (d)
 			closedir(d);

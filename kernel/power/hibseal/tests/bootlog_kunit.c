@@ -115,20 +115,26 @@ static void t_firmware(struct kunit *test, struct t_log *l, int apps)
 		t_event(test, l, 4, EV_EFI_BOOT_SERVICES_APPLICATION, app, sizeof(app));
 }
 
-static void t_expect(struct kunit *test, struct t_log *l, int want_rc, u32 want_pcrs,
-		     bool refused)
+/*
+ * Parse @l, expect @want_rc, and expect sealing refused or not: @refused_pe for a kernel started
+ * with LoadImage(), @refused_handover for one a boot loader started itself.
+ */
+static void t_expect(struct kunit *test, struct t_log *l, int want_rc, bool refused_pe,
+		     bool refused_handover)
 {
 	struct hibseal_bootlog b;
-	const char *reason;
 	int rc;
 
 	rc = hibseal_bootlog_parse(l->buf, l->len, &b);
 	KUNIT_EXPECT_EQ(test, rc, want_rc);
-	KUNIT_EXPECT_EQ(test, hibseal_bootlog_pcrs(rc, &b, &reason), want_pcrs);
-	KUNIT_EXPECT_EQ(test, !!reason, refused);
+	KUNIT_EXPECT_EQ(test, !!hibseal_bootlog_refusal(rc, &b, true), refused_pe);
+	KUNIT_EXPECT_EQ(test, !!hibseal_bootlog_refusal(rc, &b, false), refused_handover);
 }
 
-/* systemd-boot starts a UKI: both in PCR 4; the stub's initrd and options in PCR 9. */
+/*
+ * systemd-boot starts a UKI: both in PCR 4; the stub's initrd and options in PCR 9. Started
+ * by a loader that measured nothing, the same log identifies no kernel.
+ */
 static void t_chain_uki(struct kunit *test)
 {
 	struct t_log *l = t_new(test, TCG_SPECID_SIG);
@@ -140,7 +146,7 @@ static void t_chain_uki(struct kunit *test)
 	t_stub_tag(test, l, STUB_LOAD_OPTIONS_TAG);
 	t_stub_tag(test, l, STUB_INITRD_TAG);
 	t_text(test, l, 5, 0x80000007, "Exit Boot Services Invocation");
-	t_expect(test, l, 0, 0, false);
+	t_expect(test, l, 0, false, true);
 	KUNIT_ASSERT_EQ(test, hibseal_bootlog_parse(l->buf, l->len, &b), 0);
 	KUNIT_EXPECT_EQ(test, b.apps, 2);
 	KUNIT_EXPECT_EQ(test, b.stub, 2);
@@ -149,10 +155,10 @@ static void t_chain_uki(struct kunit *test)
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 1);
 	t_stub_tag(test, l, STUB_INITRD_TAG);
-	t_expect(test, l, 0, 0, false);
+	t_expect(test, l, 0, false, true);
 }
 
-/* shim, GRUB: PCR 4 is theirs alone; GRUB's files in 9 and commands in 8 are bound. */
+/* shim, GRUB: GRUB's files in 9 and commands in 8 identify the kernel however it started it. */
 static void t_chain_grub(struct kunit *test)
 {
 	struct t_log *l = t_new(test, TCG_SPECID_SIG);
@@ -165,28 +171,28 @@ static void t_chain_grub(struct kunit *test)
 	t_text(test, l, 8, IPL, "kernel_cmdline: /vmlinuz root=/dev/vda2");
 	t_text(test, l, 9, IPL, "/vmlinuz");
 	t_text(test, l, 9, IPL, "/initrd.img");
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
+	t_expect(test, l, 0, false, false);
 	KUNIT_ASSERT_EQ(test, hibseal_bootlog_parse(l->buf, l->len, &b), 0);
 	KUNIT_EXPECT_EQ(test, b.loader, 5);
-	/* One command in PCR 8 is enough to bind both. */
+	/* One loader event in PCR 8 is one. */
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 1);
 	t_text(test, l, 8, IPL, "kernel_cmdline: /vmlinuz");
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
+	t_expect(test, l, 0, false, false);
 	/* A tag in PCR 9 that is not the stub's is a loader's; the stub's tags in 8 too. */
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 1);
 	t_stub_tag(test, l, 0x12345678);
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
+	t_expect(test, l, 0, false, false);
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 1);
 	t_event(test, l, 8, EVENT_TAG, "\xec\x22\x3b\x8f\0\0\0\0", 8);
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
-	/* EV_NO_ACTION extends nothing, wherever it is. */
+	t_expect(test, l, 0, false, false);
+	/* EV_NO_ACTION extends nothing, wherever it is: not a loader's measurement. */
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 1);
 	t_text(test, l, 9, NO_ACTION, "nothing");
-	t_expect(test, l, 0, 0, false);
+	t_expect(test, l, 0, false, true);
 }
 
 /* Nothing in PCR 4 says which image started: no sealing. */
@@ -196,12 +202,12 @@ static void t_no_application(struct kunit *test)
 
 	t_firmware(test, l, 0);
 	t_text(test, l, 9, IPL, "/vmlinuz");
-	t_expect(test, l, 0, 0, true);
+	t_expect(test, l, 0, true, true);
 	/* An application event in another PCR does not count. */
 	l = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, l, 0);
 	t_event(test, l, 5, EV_EFI_BOOT_SERVICES_APPLICATION, "\0\0\0\0", 4);
-	t_expect(test, l, 0, 0, true);
+	t_expect(test, l, 0, true, true);
 }
 
 /* No log, a TPM 1.2 style log, and a header that is not one. */
@@ -209,19 +215,17 @@ static void t_no_log(struct kunit *test)
 {
 	struct t_log *l = t_new(test, "Spec ID Event02");
 	struct hibseal_bootlog b;
-	const char *reason;
 
 	KUNIT_EXPECT_EQ(test, hibseal_bootlog_parse(NULL, 0, &b), -ENOENT);
-	KUNIT_EXPECT_EQ(test, hibseal_bootlog_pcrs(-ENOENT, &b, &reason), 0);
-	KUNIT_EXPECT_NOT_NULL(test, reason);
+	KUNIT_EXPECT_NOT_NULL(test, hibseal_bootlog_refusal(-ENOENT, &b, true));
 	t_firmware(test, l, 2);
-	t_expect(test, l, -EPROTONOSUPPORT, 0, true);
+	t_expect(test, l, -EPROTONOSUPPORT, true, true);
 	l = t_new(test, TCG_SPECID_SIG);
 	l->buf[4] = 1;				/* header not EV_NO_ACTION */
-	t_expect(test, l, -EINVAL, 0, true);
+	t_expect(test, l, -EINVAL, true, true);
 	l = t_new(test, TCG_SPECID_SIG);
 	l->buf[8] = 1;				/* header digest not zero */
-	t_expect(test, l, -EINVAL, 0, true);
+	t_expect(test, l, -EINVAL, true, true);
 }
 
 /* Every cut of a good log is refused or parses to no more than it has; trailing zeroes end it. */
@@ -233,7 +237,7 @@ static void t_malformed(struct kunit *test)
 	t_firmware(test, l, 2);
 	t_text(test, l, 9, IPL, "/vmlinuz");
 	full = l->len;
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
+	t_expect(test, l, 0, false, false);
 	for (cut = 0; cut < full; cut++) {
 		struct hibseal_bootlog b;
 		int rc = hibseal_bootlog_parse(l->buf, cut, &b);
@@ -244,9 +248,14 @@ static void t_malformed(struct kunit *test)
 		else
 			KUNIT_EXPECT_TRUE(test, rc == -EINVAL || rc == -ENOENT);
 	}
-	/* Padding after the last event: the end. */
+	/* Padding after the last event, zeroes or 0xff as EDK II leaves its log area: the end. */
 	l->len += 64;
-	t_expect(test, l, 0, BIT(8) | BIT(9), false);
+	t_expect(test, l, 0, false, false);
+	memset(l->buf + full, 0xff, 64);
+	t_expect(test, l, 0, false, false);
+	/* ... but not a tail of anything else. */
+	l->buf[full + 63] = 0;
+	t_expect(test, l, -EINVAL, true, true);
 	/* An event claiming more data than the log has. */
 	m = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, m, 1);
@@ -259,7 +268,7 @@ static void t_malformed(struct kunit *test)
 	t_put(test, m, l->buf, 32);
 	t_u32(test, m, 0x7fffffff);
 	t_put(test, m, "x", 1);
-	t_expect(test, m, -EINVAL, 0, true);
+	t_expect(test, m, -EINVAL, true, true);
 	/* A digest of a bank the header does not list. */
 	m = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, m, 1);
@@ -269,7 +278,7 @@ static void t_malformed(struct kunit *test)
 	t_u16(test, m, 0x000c);			/* SHA-384 */
 	t_put(test, m, l->buf, 48);
 	t_u32(test, m, 0);
-	t_expect(test, m, -EINVAL, 0, true);
+	t_expect(test, m, -EINVAL, true, true);
 	/* Fewer digests than banks. */
 	m = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, m, 1);
@@ -279,12 +288,12 @@ static void t_malformed(struct kunit *test)
 	t_u16(test, m, T_SHA256);
 	t_put(test, m, l->buf, 32);
 	t_u32(test, m, 0);
-	t_expect(test, m, -EINVAL, 0, true);
+	t_expect(test, m, -EINVAL, true, true);
 	/* A PCR index past the bank's. */
 	m = t_new(test, TCG_SPECID_SIG);
 	t_firmware(test, m, 1);
 	t_text(test, m, 24, IPL, "x");
-	t_expect(test, m, -EINVAL, 0, true);
+	t_expect(test, m, -EINVAL, true, true);
 }
 
 static struct kunit_case hibseal_bootlog_cases[] = {
