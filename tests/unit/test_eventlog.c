@@ -375,6 +375,75 @@ static void verdicts(void)
 		printf("# %s\n", why);
 }
 
+/* A GRUB boot's commands in PCR 8 (EV_IPL, GRUB's NUL-terminated descriptions). */
+static void grub_cmd(struct logbuf *l, const char *cmd)
+{
+	log_event(l, 8, 0x0d, cmd, (uint32_t)strlen(cmd) + 1);
+}
+
+/*
+ * hs_grub_cmds(), and hs_boot_entries() on a GRUB machine with that log: a boot that used up a
+ * grub-reboot entry, or read no environment block while one exists now, cannot be followed by
+ * a boot that opens its image; a plain boot can.
+ */
+static void grub(void)
+{
+	char root[] = "/tmp/hs-eventlog-XXXXXX", why[512];
+	unsigned int flags = 0;
+	struct logbuf l;
+	struct hs_boot b;
+	int r;
+
+	if (!mkdtemp(root)) {
+		tap(0, "unit.eventlog.grub-plain");
+		return;
+	}
+	put(root, "proc/stat", "btime 4000000000\n", 17);	/* files written now: before it */
+	put(root, "efi/EFI/debian/grub.cfg", "set timeout=0\n", 14);
+	booted(root, &l, 2);
+	grub_cmd(&l, "grub_cmd: set timeout=0");
+	grub_cmd(&l, "grub_cmd: linux /EFI/debian/vmlinuz root=/dev/vdc");
+	grub_cmd(&l, "kernel_cmdline: /EFI/debian/vmlinuz root=/dev/vdc");
+	log_event(&l, 9, 0x0d, "/EFI/debian/vmlinuz", 20);
+	write_log(root, &l, l.n);
+	r = hs_grub_cmds(root, &flags);
+	hs_boot_entries(root, &b);
+	if (!tap(!r && flags == HS_GRUB_MEASURED && b.grub && hs_boot_pinnable(&b, why, sizeof(why)),
+		 "unit.eventlog.grub-plain"))
+		printf("# r %d flags %#x grub %d changed '%s'\n", r, flags, b.grub, b.grub_changed);
+	/* An environment block made during this boot: the next boot runs load_env. */
+	put(root, "boot/grub/grubenv", "# GRUB Environment Block\n", 25);
+	hs_boot_entries(root, &b);
+	if (!tap(!hs_boot_pinnable(&b, why, sizeof(why)) && strstr(why, "/boot/grub/grubenv (GRUB read none"),
+		 "unit.eventlog.grub-env-new-refused"))
+		printf("# why: %s\n", why);
+	/* ... which a boot that read it does not mind. */
+	grub_cmd(&l, "grub_cmd: load_env");
+	write_log(root, &l, l.n);
+	hs_grub_cmds(root, &flags);
+	hs_boot_entries(root, &b);
+	if (!tap(flags == (HS_GRUB_MEASURED | HS_GRUB_LOAD_ENV) && hs_boot_pinnable(&b, why, sizeof(why)),
+		 "unit.eventlog.grub-env-read"))
+		printf("# flags %#x changed '%s'\n", flags, b.grub_changed);
+	/* A grub-reboot entry used up by this boot. */
+	grub_cmd(&l, "grub_cmd: set default=1>2");
+	grub_cmd(&l, "grub_cmd: set boot_once=true");
+	write_log(root, &l, l.n);
+	hs_grub_cmds(root, &flags);
+	hs_boot_entries(root, &b);
+	if (!tap((flags & HS_GRUB_BOOT_ONCE) && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+		 strstr(why, "one-time entry"), "unit.eventlog.grub-boot-once-refused"))
+		printf("# flags %#x why: %s\n", flags, why);
+	/* Not fooled by a longer command that begins alike. */
+	booted(root, &l, 1);
+	grub_cmd(&l, "grub_cmd: load_envx");
+	grub_cmd(&l, "grub_cmd: set boot_once=truex");
+	write_log(root, &l, l.n);
+	hs_grub_cmds(root, &flags);
+	tap(flags == HS_GRUB_MEASURED, "unit.eventlog.grub-prefixes");
+	cleanup(root);
+}
+
 int main(void)
 {
 	check("unchanged", 1, NULL, 0, "");
@@ -389,5 +458,6 @@ int main(void)
 	formats();
 	mok();
 	verdicts();
+	grub();
 	return tap_exit();
 }

@@ -190,6 +190,34 @@ static void grubenv_next(const char *root, const char *dir, struct hs_boot *b)
 }
 
 /*
+ * What this boot's GRUB ran (its commands in PCR 8 of the event log) that the next will not: the
+ * rest of a grub-reboot entry, or no load_env while an environment block exists now (made during
+ * this boot, by grub-common.service say). No log: nothing known, nothing noted.
+ */
+static void grub_log_changes(const char *root, struct hs_boot *b)
+{
+	static const char *const envs[] = { "boot/grub/grubenv", "efi/EFI/debian/grubenv",
+					    "boot/efi/EFI/debian/grubenv" };
+	unsigned int flags;
+	char path[1024];
+	struct stat st;
+
+	if (hs_grub_cmds(root, &flags) || !(flags & HS_GRUB_MEASURED))
+		return;
+	if (flags & HS_GRUB_BOOT_ONCE)
+		grub_note(b, "this boot was a one-time entry (grub-reboot; GRUB's default runs next)");
+	if (flags & HS_GRUB_LOAD_ENV)
+		return;
+	for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, envs[i]);
+		if (!stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+			snprintf(path, sizeof(path), "/%s (GRUB read none this boot)", envs[i]);
+			grub_note(b, path);
+		}
+	}
+}
+
+/*
  * GRUB: a grub.cfg in /boot/grub or in a vendor directory of the ESP (EFI/VENDOR/ under /efi
  * or /boot/efi). Sets @b->grub, and @b->grub_changed to what changes GRUB's next boot's
  * measurements: those directories' files changed since this boot, a one-time entry in their
@@ -229,7 +257,10 @@ static void grub_changes(const char *root, struct hs_boot *b)
 		if (d)
 			closedir(d);
 	}
-	if (!b->grub || uname(&u))
+	if (!b->grub)
+		return;
+	grub_log_changes(root, b);
+	if (uname(&u))
 		return;
 	for (int i = 0; i < 2; i++) {
 		snprintf(dir, sizeof(dir), "/boot/%s-%s", i ? "initrd.img" : "vmlinuz", u.release);

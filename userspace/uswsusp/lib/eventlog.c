@@ -30,6 +30,7 @@
 #define EFIVAR_MAX (1u << 20)
 
 #define EV_NO_ACTION 0x00000003u
+#define EV_IPL 0x0000000du
 #define EV_EFI_VARIABLE_DRIVER_CONFIG 0x80000001u
 #define SPEC_ID_SIGNATURE "Spec ID Event03"
 #define MAX_ALGS 8
@@ -253,6 +254,44 @@ int hs_sb_changed(const char *root, char *changed, size_t size)
 	}
 	free(log);
 	return err < 0 ? err : nr;
+}
+
+int hs_grub_cmds(const char *root, unsigned int *flags)
+{
+	static const char boot_once[] = "grub_cmd: set boot_once=true";
+	static const char load_env[] = "grub_cmd: load_env";
+	struct log_reader r = { 0 };
+	const uint8_t *data;
+	uint32_t pcr, type, len;
+	uint8_t *log = NULL;
+	char path[512];
+	long n;
+	int err;
+
+	if (!root)
+		root = "";
+	*flags = 0;
+	snprintf(path, sizeof(path), "%s/%s", root, EVENTLOG_PATH);
+	n = read_file(path, EVENTLOG_MAX, &log);
+	if (n < 0)
+		return (int)n;
+	r.p = log;
+	r.end = log + n;
+	err = read_spec_id(&r);
+	while (!err && !(err = next_event(&r, &pcr, &type, &data, &len))) {
+		if (pcr != 8 || type != EV_IPL)
+			continue;
+		/* GRUB's description, NUL-terminated: "grub_cmd: " and the expanded command. */
+		if (len >= sizeof(boot_once) && !memcmp(data, boot_once, sizeof(boot_once)))
+			*flags |= HS_GRUB_BOOT_ONCE;
+		if (len >= sizeof(load_env) - 1 && !memcmp(data, load_env, sizeof(load_env) - 1) &&
+		    (len == sizeof(load_env) - 1 || data[sizeof(load_env) - 1] == '\0' ||
+		     data[sizeof(load_env) - 1] == ' '))
+			*flags |= HS_GRUB_LOAD_ENV;
+		*flags |= HS_GRUB_MEASURED;
+	}
+	free(log);
+	return err < 0 ? err : 0;
 }
 
 /* shim's requests for MokManager at the next boot, which then changes what PCR 14 holds. */

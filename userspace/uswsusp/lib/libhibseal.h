@@ -329,6 +329,25 @@ bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
  */
 int hs_sb_changed(const char *root, char *changed, size_t size);
 
+/* hs_grub_cmds()'s flags */
+#define HS_GRUB_MEASURED	0x1u	/* GRUB measured commands into PCR 8 this boot */
+#define HS_GRUB_BOOT_ONCE	0x2u	/* ... among them `set boot_once=true`: a grub-reboot entry */
+#define HS_GRUB_LOAD_ENV	0x4u	/* ... and `load_env`: it read its environment block */
+
+/**
+ * hs_grub_cmds() - what GRUB ran this boot, from its commands in the TCG event log (PCR 8)
+ * @root:  as hs_sb_changed()
+ * @flags: receives HS_GRUB_* flags
+ *
+ * GRUB measures every command it runs, expanded, into PCR 8 ("grub_cmd: ..."), so the next boot
+ * opens a sealed image only if it runs the same ones: not after a boot that used up a
+ * grub-reboot entry (`set boot_once=true`), nor when it reads an environment block this boot
+ * did not have.
+ *
+ * Return: 0, or -errno when the log cannot be read or parsed.
+ */
+int hs_grub_cmds(const char *root, unsigned int *flags);
+
 /**
  * hs_mok_pending() - shim's pending requests to MokManager
  * @root:    as hs_sb_changed()
