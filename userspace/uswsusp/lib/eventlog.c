@@ -163,6 +163,31 @@ static long read_file(const char *path, size_t max, uint8_t **buf)
 }
 
 /*
+ * The event log under @root, read into @log (the caller frees it), and @r placed after its
+ * Spec ID header. Return: 0, or -errno (and nothing to free).
+ */
+static int open_log(const char *root, struct log_reader *r, uint8_t **log)
+{
+	char path[512];
+	long n;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", root ? root : "", EVENTLOG_PATH);
+	n = read_file(path, EVENTLOG_MAX, log);
+	if (n < 0)
+		return (int)n;
+	memset(r, 0, sizeof(*r));
+	r->p = *log;
+	r->end = *log + n;
+	err = read_spec_id(r);
+	if (err) {
+		free(*log);
+		*log = NULL;
+	}
+	return err;
+}
+
+/*
  * One measured variable (UEFI_VARIABLE_DATA: the vendor GUID, the name's length in UTF-16
  * characters, the data's length, the name, the data): compared with what efivarfs holds now
  * (four bytes of attributes, then the data). An ASCII name goes into @name. Return: 1 changed,
@@ -225,23 +250,18 @@ static int list_add(char *list, size_t size, const char *name)
 int hs_sb_changed(const char *root, char *changed, size_t size)
 {
 	struct log_reader r = { 0 };
-	char path[512], name[64];
+	char name[64];
 	const uint8_t *data;
 	uint32_t pcr, type, len;
 	uint8_t *log = NULL;
 	int nr = 0, err;
-	long n;
 
 	if (!root)
 		root = "";
 	changed[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s", root, EVENTLOG_PATH);
-	n = read_file(path, EVENTLOG_MAX, &log);
-	if (n < 0)
-		return (int)n;
-	r.p = log;
-	r.end = log + n;
-	err = read_spec_id(&r);
+	err = open_log(root, &r, &log);
+	if (err)
+		return err;
 	while (!err && !(err = next_event(&r, &pcr, &type, &data, &len))) {
 		if (pcr != 7 || type != EV_EFI_VARIABLE_DRIVER_CONFIG)
 			continue;
@@ -264,20 +284,12 @@ int hs_grub_cmds(const char *root, unsigned int *flags)
 	const uint8_t *data;
 	uint32_t pcr, type, len;
 	uint8_t *log = NULL;
-	char path[512];
-	long n;
 	int err;
 
-	if (!root)
-		root = "";
 	*flags = 0;
-	snprintf(path, sizeof(path), "%s/%s", root, EVENTLOG_PATH);
-	n = read_file(path, EVENTLOG_MAX, &log);
-	if (n < 0)
-		return (int)n;
-	r.p = log;
-	r.end = log + n;
-	err = read_spec_id(&r);
+	err = open_log(root, &r, &log);
+	if (err)
+		return err;
 	while (!err && !(err = next_event(&r, &pcr, &type, &data, &len))) {
 		if (pcr != 8 || type != EV_IPL)
 			continue;
