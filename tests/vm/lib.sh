@@ -387,8 +387,8 @@ swap_kib() {
 # VM_WAKE_MAX times, if set).
 # With VM_DIRECT=1 the firmware boots the kernel, initramfs and command line QEMU hands it
 # (-kernel, -initrd, -append VM_CMDLINE; vm_uki still sets VM_CMDLINE) instead of the UKI: a
-# boot chain like GRUB's, where PCR 4 measures the kernel alone and the command line is
-# measured into no PCR the seal binds. (This OVMF does not check that kernel's signature.)
+# chain on which nothing measures the kernel or its command line, so the kernel does not seal
+# (since session 20; no scenario uses it now). This OVMF does not check that kernel's signature.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
