@@ -6,8 +6,9 @@
  * From power-on until this kernel extends the window PCR, the policy PCRs hold values that
  * only a boot of this machine, with this kernel and this Secure Boot state, reaches, and no
  * userspace has run yet. Inside that window the kernel:
- *   1. reads the policy PCRs: the kernel-identity PCR, PCR 7 (Secure Boot policy) and the
- *      window PCR;
+ *   1. reads the policy PCRs: PCR 4 (boot applications), PCR 7 (Secure Boot policy), PCRs 8
+ *      and 9 (a boot loader's) and the window PCR, once the event log showed that they
+ *      identify this kernel (bootlog.c);
  *   2. (resume) unseals the pending image's boot secret;
  *   3. seals this boot's fresh secret to those values, recording them as creation PCRs;
  *   4. closes the window: extends the window PCR with a fixed event.
