@@ -228,6 +228,21 @@ static void t_no_log(struct kunit *test)
 	t_expect(test, l, -EINVAL, true, true);
 }
 
+/*
+ * A log up to the firmware's first application, then the head of an EV_IPL event in PCR 9
+ * announcing @count digests: the malformed cases write the rest.
+ */
+static struct t_log *t_bad_head(struct kunit *test, u32 count)
+{
+	struct t_log *m = t_new(test, TCG_SPECID_SIG);
+
+	t_firmware(test, m, 1);
+	t_u32(test, m, 9);
+	t_u32(test, m, IPL);
+	t_u32(test, m, count);
+	return m;
+}
+
 /* Every cut of a good log is refused or parses to no more than it has; trailing zeroes end it. */
 static void t_malformed(struct kunit *test)
 {
@@ -257,11 +272,7 @@ static void t_malformed(struct kunit *test)
 	l->buf[full + 63] = 0;
 	t_expect(test, l, -EINVAL, true, true);
 	/* An event claiming more data than the log has. */
-	m = t_new(test, TCG_SPECID_SIG);
-	t_firmware(test, m, 1);
-	t_u32(test, m, 9);
-	t_u32(test, m, IPL);
-	t_u32(test, m, 2);
+	m = t_bad_head(test, 2);
 	t_u16(test, m, T_SHA1);
 	t_put(test, m, l->buf, 20);
 	t_u16(test, m, T_SHA256);
@@ -270,21 +281,13 @@ static void t_malformed(struct kunit *test)
 	t_put(test, m, "x", 1);
 	t_expect(test, m, -EINVAL, true, true);
 	/* A digest of a bank the header does not list. */
-	m = t_new(test, TCG_SPECID_SIG);
-	t_firmware(test, m, 1);
-	t_u32(test, m, 9);
-	t_u32(test, m, IPL);
-	t_u32(test, m, 1);
+	m = t_bad_head(test, 1);
 	t_u16(test, m, 0x000c);			/* SHA-384 */
 	t_put(test, m, l->buf, 48);
 	t_u32(test, m, 0);
 	t_expect(test, m, -EINVAL, true, true);
 	/* Fewer digests than banks. */
-	m = t_new(test, TCG_SPECID_SIG);
-	t_firmware(test, m, 1);
-	t_u32(test, m, 9);
-	t_u32(test, m, IPL);
-	t_u32(test, m, 1);
+	m = t_bad_head(test, 1);
 	t_u16(test, m, T_SHA256);
 	t_put(test, m, l->buf, 32);
 	t_u32(test, m, 0);
