@@ -411,7 +411,11 @@ static void grub(void)
 	if (!tap(!r && flags == HS_GRUB_MEASURED && b.grub && hs_boot_pinnable(&b, why, sizeof(why)),
 		 "unit.eventlog.grub-plain"))
 		printf("# r %d flags %#x grub %d changed '%s'\n", r, flags, b.grub, b.grub_changed);
-	/* An environment block made during this boot: the next boot runs load_env. */
+	/*
+	 * An environment block made during this boot: the next boot runs load_env. (Debian's ESP
+	 * grub.cfg is a stub that reads /boot/grub/grub.cfg, whose grubenv this is.)
+	 */
+	put(root, "boot/grub/grub.cfg", "set timeout=0\n", 14);
 	put(root, "boot/grub/grubenv", "# GRUB Environment Block\n", 25);
 	hs_boot_entries(root, &b);
 	if (!tap(!hs_boot_pinnable(&b, why, sizeof(why)) && strstr(why, "/boot/grub/grubenv (GRUB read none"),

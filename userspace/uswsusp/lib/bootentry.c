@@ -190,56 +190,54 @@ static void grubenv_next(const char *root, const char *dir, struct hs_boot *b)
 }
 
 /*
- * What this boot's GRUB ran (its commands in PCR 8 of the event log) that the next will not: the
- * rest of a grub-reboot entry, or no load_env while an environment block exists now (made during
- * this boot, by grub-common.service say). No log: nothing known, nothing noted.
+ * One directory of GRUB's (it holds a grub.cfg): its files changed since boot (time @bt), a
+ * one-time entry in its grubenv, and a grubenv that this boot's GRUB did not read although it
+ * read its commands into the event log (@flags, from hs_grub_cmds(): no load_env while an
+ * environment block exists now, made during this boot by grub-common.service say, so the next
+ * boot runs load_env and its commands differ). Noted in @b.
  */
-static void grub_log_changes(const char *root, struct hs_boot *b)
+static void grub_dir(const char *root, const char *dir, long long bt, unsigned int flags,
+		     struct hs_boot *b)
 {
-	static const char *const envs[] = { "boot/grub/grubenv", "efi/EFI/debian/grubenv",
-					    "boot/efi/EFI/debian/grubenv" };
-	unsigned int flags;
 	char path[1024];
 	struct stat st;
 
-	if (hs_grub_cmds(root, &flags) || !(flags & HS_GRUB_MEASURED))
+	b->grub = true;
+	grub_dir_changes(root, dir, bt, b);
+	grubenv_next(root, dir, b);
+	if (!(flags & HS_GRUB_MEASURED) || (flags & HS_GRUB_LOAD_ENV))
 		return;
-	if (flags & HS_GRUB_BOOT_ONCE)
-		grub_note(b, "this boot was a one-time entry (grub-reboot; GRUB's default runs next)");
-	if (flags & HS_GRUB_LOAD_ENV)
-		return;
-	for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, envs[i]);
-		if (!stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-			snprintf(path, sizeof(path), "/%s (GRUB read none this boot)", envs[i]);
-			grub_note(b, path);
-		}
+	snprintf(path, sizeof(path), "%s/%s/grubenv", root, dir);
+	if (!stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		snprintf(path, sizeof(path), "/%s/grubenv (GRUB read none this boot)", dir);
+		grub_note(b, path);
 	}
 }
 
 /*
  * GRUB: a grub.cfg in /boot/grub or in a vendor directory of the ESP (EFI/VENDOR/ under /efi
  * or /boot/efi). Sets @b->grub, and @b->grub_changed to what changes GRUB's next boot's
- * measurements: those directories' files changed since this boot, a one-time entry in their
- * grubenv, and this kernel's image and initrd in /boot changed since this boot. (Not their
- * subdirectories: fonts, locales and themes are left out.)
+ * measurements: what grub_dir() finds in those directories, the rest of a grub-reboot entry
+ * this boot ran (its commands in PCR 8 of the event log: GRUB's default runs next), and this
+ * kernel's image and initrd in /boot changed since this boot. (Not the directories'
+ * subdirectories: fonts, locales and themes are left out.) No event log: only the files.
  */
 static void grub_changes(const char *root, struct hs_boot *b)
 {
 	static const char *const esps[] = { "efi", "boot/efi" };
 	long long bt = boot_time(root);
 	char dir[512], path[1024];
+	unsigned int flags = 0;
 	struct utsname u;
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
 
+	if (hs_grub_cmds(root, &flags))
+		flags = 0;
 	snprintf(path, sizeof(path), "%s/boot/grub/grub.cfg", root);
-	if (!stat(path, &st)) {
-		b->grub = true;
-		grub_dir_changes(root, "boot/grub", bt, b);
-		grubenv_next(root, "boot/grub", b);
-	}
+	if (!stat(path, &st))
+		grub_dir(root, "boot/grub", bt, flags, b);
 	for (size_t i = 0; i < sizeof(esps) / sizeof(esps[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s/EFI", root, esps[i]);
 		d = opendir(path);
@@ -248,18 +246,16 @@ static void grub_changes(const char *root, struct hs_boot *b)
 				continue;
 			snprintf(dir, sizeof(dir), "%s/EFI/%s", esps[i], de->d_name);
 			snprintf(path, sizeof(path), "%s/%s/grub.cfg", root, dir);
-			if (stat(path, &st))
-				continue;
-			b->grub = true;
-			grub_dir_changes(root, dir, bt, b);
-			grubenv_next(root, dir, b);
+			if (!stat(path, &st))
+				grub_dir(root, dir, bt, flags, b);
 		}
 		if (d)
 			closedir(d);
 	}
 	if (!b->grub)
 		return;
-	grub_log_changes(root, b);
+	if (flags & HS_GRUB_BOOT_ONCE)
+		grub_note(b, "this boot was a one-time entry (grub-reboot; GRUB's default runs next)");
 	if (uname(&u))
 		return;
 	for (int i = 0; i < 2; i++) {
