@@ -241,6 +241,10 @@ rm -f "$D/root.img"
 rm -rf "$D/efi.build"
 cp -a "$R/efi" "$D/efi.build"
 umount "$R/efi"
+# What systemd does once after a package update (ConditionNeedsUpdate: ldconfig, the journal
+# catalog, hwdb) was done by the packages' own scripts in the chroot: mark it done, as
+# systemd-update-done would at the first boot, so that no boot of a copy repeats it.
+touch -r "$R/usr" "$R/etc/.updated" "$R/var/.updated"
 mke2fs -q -F -t ext4 -b 4096 -L hibseal-root -d "$R" "$D/root.img" 1536M
 mount -t tmpfs -o mode=0755 hibseal-esp "$R/efi"
 cp -a "$D/efi.build/." "$R/efi/"

@@ -20,6 +20,22 @@ expect_clean_fresh_boot() {
 	expect '^HIBSEAL-DONE rc=' "the fresh system to run its script to the end ($1)"
 }
 
+# fault_reached AT: for vm_boot's trigger (polled every 0.2 s): true once AT KiB are on the
+# swap disk. Within 1 MiB of AT it polls every 10 ms itself until AT is reached or QEMU is gone,
+# so that the cut lands within a few KiB of AT with the disk written at 1 MB/s. (QEMU queues
+# the guest's writes, and a throttle changed on its monitor lets every queued one through at
+# once, so the disk cannot be slowed down on the way instead.)
+fault_reached() {
+	local kib
+	kib=$(swap_kib)
+	[ "$kib" -ge $(($1 - 1024)) ] || return 1
+	while [ "$kib" -lt "$1" ] && kill -0 "$(cat "$W/qemu.pid")" 2>/dev/null; do
+		sleep 0.01
+		kib=$(swap_kib)
+	done
+	[ "$kib" -ge "$1" ]
+}
+
 # fault_poweroff_write PCT BPS: power is cut once PCT percent of a sealed image (its size
 # measured by a first, complete hibernation) has reached the swap disk, written at BPS bytes
 # per second. The next boot must be a clean fresh boot, or (only if the cut came after the
@@ -33,8 +49,8 @@ fault_poweroff_write() {
 	at=$((size * pct / 100))
 	diag "a complete sealed image takes ${size} KiB on disk; cutting power at ${at} KiB"
 	fault_blank_swap
-	# shellcheck disable=SC2034,SC2016 # read by vm_boot, evaluated there
-	VM_SWAP_OPTS=throttling.bps-write=$bps VM_TRIGGER_IF="[ \"\$(swap_kib)\" -ge $at ]" \
+	# shellcheck disable=SC2034 # read by vm_boot
+	VM_SWAP_OPTS=throttling.bps-write=$bps VM_TRIGGER_IF="fault_reached $at" \
 		VM_TRIGGER_CMD=vm_kill_qemu vm_boot cut
 	expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
 	[ "$VM_KILLED" = 1 ] || fail "power was never cut (the trigger at ${at} KiB did not fire)"

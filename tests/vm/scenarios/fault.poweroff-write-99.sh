@@ -7,5 +7,5 @@
 # shellcheck source=tests/vm/fault.sh
 . "$top/tests/vm/fault.sh"
 
-fault_poweroff_write 99 250000
+fault_poweroff_write 99 1000000
 vm_done
