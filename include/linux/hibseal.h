@@ -32,6 +32,7 @@ bool hibseal_lockdown_lifted(void (*drop)(void));
 int hibseal_window_before_suspend(void);
 void hibseal_window_after_suspend(void);
 void hibseal_restore_prepare(void);
+void hibseal_resumed(void);
 void hibseal_window_kept_running(void);
 u64 hibseal_tpm_busy_ns(void);
 #else
@@ -57,6 +58,7 @@ static inline bool hibseal_lockdown_lifted(void (*drop)(void))
 static inline int hibseal_window_before_suspend(void) { return 0; }
 static inline void hibseal_window_after_suspend(void) { }
 static inline void hibseal_restore_prepare(void) { }
+static inline void hibseal_resumed(void) { }
 static inline void hibseal_window_kept_running(void) { }
 static inline u64 hibseal_tpm_busy_ns(void) { return 0; }
 #endif

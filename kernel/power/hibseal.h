@@ -215,8 +215,36 @@ enum hibseal_refusal {
 	HIBSEAL_NR_REFUSALS
 };
 
+/**
+ * enum hibseal_resume - what this boot's resume did (/sys/power/hibernate_seal_resume)
+ * @HIBSEAL_RESUME_NOT_CHECKED: no image looked for yet: no resume device, or not yet
+ * @HIBSEAL_RESUME_NO_IMAGE:    the resume device holds no hibernation image
+ * @HIBSEAL_RESUME_FOUND:       an image is there, being read
+ * @HIBSEAL_RESUME_REFUSED:     the image was refused; the reason is kept
+ * @HIBSEAL_RESUME_STALE:       refused as stale (its anti-replay counter); the values are kept
+ * @HIBSEAL_RESUME_DISCARDED:   "noresume": the sealed image was discarded
+ * @HIBSEAL_RESUME_RESTORING:   verified, being restored (what a restored kernel finds)
+ * @HIBSEAL_RESUME_RESUMED:     this kernel is the one an image restored
+ * @HIBSEAL_RESUME_FAILED:      found, neither refused nor restored (a read error, a failed
+ *                              restore)
+ * @HIBSEAL_NR_RESUME:          the number of outcomes
+ */
+enum hibseal_resume {
+	HIBSEAL_RESUME_NOT_CHECKED,
+	HIBSEAL_RESUME_NO_IMAGE,
+	HIBSEAL_RESUME_FOUND,
+	HIBSEAL_RESUME_REFUSED,
+	HIBSEAL_RESUME_STALE,
+	HIBSEAL_RESUME_DISCARDED,
+	HIBSEAL_RESUME_RESTORING,
+	HIBSEAL_RESUME_RESUMED,
+	HIBSEAL_RESUME_FAILED,
+	HIBSEAL_NR_RESUME
+};
+
 #ifdef CONFIG_HIBERNATION_SEAL
 int hibseal_refuse(enum hibseal_refusal why, u64 index, int err);
+void hibseal_resume_note(enum hibseal_resume what, const char *why);
 int __must_check hibseal_stream_size(const struct hibseal_image *img, u64 index,
 				     const u8 *chunk, size_t *size);
 int __must_check hibseal_stream_open(const struct hibseal_image *img, u64 index, u8 *chunk,
@@ -232,6 +260,8 @@ static inline int hibseal_refuse(enum hibseal_refusal why, u64 index, int err)
 	pr_err("image refused: sealed hibernation is not built into this kernel\n");
 	return -EPERM;
 }
+
+static inline void hibseal_resume_note(enum hibseal_resume what, const char *why) { }
 
 static inline int hibseal_stream_size(const struct hibseal_image *img, u64 index,
 				      const u8 *chunk, size_t *size)

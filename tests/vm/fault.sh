@@ -9,12 +9,14 @@ fault_blank_swap() {
 	truncate -s 256M "$W/swap.img"
 }
 
-# expect_clean_fresh_boot WHAT: this boot found no image (or only a signature-less remnant),
-# ran /init afresh and has usable swap.
+# expect_clean_fresh_boot WHAT [OUTCOME]: this boot found no image (or only a signature-less
+# remnant), ran /init afresh and has usable swap; /sys/power/hibernate_seal_resume reads
+# OUTCOME (an extended regex; default "no image").
 expect_clean_fresh_boot() {
 	expect_not 'PM: hibernation: hibernation exit' "a restored kernel ($1)"
 	expect_not '^HIBSEAL: resumed' "the hibernated script continuing ($1)"
 	expect '^HIBSEAL: boot scenario=' "a fresh boot of /init ($1)"
+	expect "^HIBSEAL: resume-outcome=${2:-no image}\$" "the kernel to say what its resume did ($1)"
 	expect '^HIBSEAL: fresh-boot swap-signature=SWAPSPACE2$' "the swap signature intact ($1)"
 	expect '^HIBSEAL: swapon=ok$' "swap to be usable ($1)"
 	expect '^HIBSEAL-DONE rc=' "the fresh system to run its script to the end ($1)"

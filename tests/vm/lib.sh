@@ -261,6 +261,7 @@ expect_eco_resumed() {
 		"the user process to answer with its marker $ECO_MARKER, in boot $ECO_BOOT_ID"
 	expect_not 'image refused' "a refusal"
 	expect_not '^HIBSEAL: boot mode=' "a fresh boot"
+	expect '^HIBSEAL: resumed-status last-resume=resumed$' "hibseal status to say it was resumed"
 }
 
 # vm_accel: "kvm" if a probe boot under KVM reaches our /init, else "tcg"; probed once per build.
@@ -573,6 +574,25 @@ expect_resumed() {
 		"the script to continue with marker $SEAL_MARKER and boot id $SEAL_BOOT_ID"
 	expect_not 'image refused' "a refusal"
 	expect_not '^HIBSEAL: boot ' "a fresh boot of /init"
+	expect '^HIBSEAL: resume-outcome=resumed$' "the kernel to say it was resumed"
+}
+
+# expect_outcome_is_refusal [LINE]: /sys/power/hibernate_seal_resume, as the fresh boot printed
+# it after LINE (a console line's start; default "HIBSEAL: resume-outcome=", /init's), says
+# what the kernel's refusal line says: "refused: REASON" for "image refused: REASON", or
+# "stale: WHY" for "image refused: it is stale: WHY".
+# shellcheck disable=SC2120 # LINE is given by the eco scenarios, which source this file
+expect_outcome_is_refusal() {
+	local line want got at=${1:-HIBSEAL: resume-outcome=}
+	line=$(grep -a -m1 'hibseal: image refused: ' "$VM_LOG" | sed 's/.*hibseal: image refused: //')
+	case "$line" in
+	"it is stale: "*) want="stale: ${line#it is stale: }" ;;
+	*) want="refused: $line" ;;
+	esac
+	got=$(grep -a -m1 "^$at" "$VM_LOG" | cut -c$((${#at} + 1))-)
+	if [ -z "$line" ] || [ "$got" != "$want" ]; then
+		fail "$(basename "$VM_LOG"): expected /sys/power/hibernate_seal_resume to read '$want', it read '$got'"
+	fi
 }
 
 # expect_refused REGEX WHAT: this boot refused the image, which DESIGN.md section 7 spells out:
@@ -587,6 +607,7 @@ expect_refused() {
 	expect_not '^HIBSEAL: resumed' "the hibernated script continuing"
 	expect_not "boot_id=$SEAL_BOOT_ID" "the hibernated boot's id"
 	expect '^HIBSEAL: boot scenario=' "a fresh boot of /init"
+	expect_outcome_is_refusal
 	expect '^HIBSEAL: fresh-boot swap-signature=SWAPSPACE2$' "the swap signature restored"
 	expect '^HIBSEAL: swapon=ok$' "swap to be usable"
 	expect '^HIBSEAL-DONE rc=' "the fresh system to run its script to the end"

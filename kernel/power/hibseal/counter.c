@@ -241,8 +241,8 @@ void __init hibseal_epoch_after_failed_restore(void)
 void hibseal_log_stale(u64 image_counter)
 {
 	lockdep_assert_held(&hibseal.lock);
-	pr_err("image refused: it is stale: written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)\n",
-	       image_counter, hibseal.pending_counter);
+	hibseal_stale_err("written at anti-replay counter %llu, the TPM's counter is at %llu (a boot ran since, or it was resumed before)",
+			  image_counter, hibseal.pending_counter);
 }
 
 /**
@@ -293,17 +293,17 @@ int hibseal_window_advance_counter(u64 image_counter)
 		hibseal_log_stale(image_counter);
 		return -ESTALE;
 	case HIBSEAL_UNAVAILABLE:
-		pr_err("image refused: its freshness cannot be checked: sealed hibernation is unavailable in this boot (%s)\n",
-		       READ_ONCE(hibseal.reason));
+		hibseal_refused_err("its freshness cannot be checked: sealed hibernation is unavailable in this boot (%s)",
+				    READ_ONCE(hibseal.reason));
 		return -EACCES;
 	default:
-		pr_err("image refused: the anti-replay counter can only be checked once, inside the boot window\n");
+		hibseal_refused_err("the anti-replay counter can only be checked once, inside the boot window");
 		return -EACCES;
 	}
 	rc = hibseal_counter_advance(&err);
 	if (rc) {
-		pr_err("image refused: cannot advance the anti-replay counter: %s failed (%d, TPM rc 0x%03x)\n",
-		       err.step, rc, err.tpm_rc);
+		hibseal_refused_err("cannot advance the anti-replay counter: %s failed (%d, TPM rc 0x%03x)",
+				    err.step, rc, err.tpm_rc);
 		return rc;
 	}
 	pr_info("anti-replay counter advanced to %llu: this image cannot be resumed again\n",

@@ -171,6 +171,11 @@ int hibseal_bootlog_parse(const u8 *log, size_t len, struct hibseal_bootlog *out
 const char *hibseal_bootlog_refusal(int rc, const struct hibseal_bootlog *b, bool load_image);
 const char * __init hibseal_boot_chain(struct tpm_chip *chip);
 
+/* sysfs.c: a refused image's log line, kept for /sys/power/hibernate_seal_resume */
+
+__printf(1, 2) void hibseal_refused_err(const char *fmt, ...);
+__printf(1, 2) void hibseal_stale_err(const char *fmt, ...);
+
 /* crypto.c: opening a chunk (readers go through stream.c) */
 int __must_check hibseal_chunk_len(const struct hibseal_sealer *s, const u8 *chunk, u32 max,
 				   u32 *len);

@@ -195,13 +195,16 @@ int hibseal_image_open(struct hibseal_image *img, const struct hibseal_image_hea
 	memset(img, 0, sizeof(*img));
 	err = check_header(hdr, why, sizeof(why));
 	if (err == -EBADMSG)
-		pr_err("image refused: %s\n", why);
+		hibseal_refused_err("%s", why);
 	if (err)
 		return err;
 	if (le32_to_cpu(hdr->flags) != flags) {
-		pr_err("image refused: it was written %s, and this reader takes images written %s\n",
-		       hdr->flags ? "through /dev/snapshot" : "by the kernel's swap writer",
-		       flags ? "through /dev/snapshot" : "by the kernel's swap writer");
+		static const char * const by[] = {
+			"by the kernel's swap writer", "through /dev/snapshot"
+		};
+
+		hibseal_refused_err("it was written %s, and this reader takes images written %s",
+				    by[!!hdr->flags], by[!!flags]);
 		return -EBADMSG;
 	}
 	img->hdr = *hdr;
@@ -291,20 +294,20 @@ int hibseal_image_verify(struct hibseal_image *img, unsigned long image_pages,
 	int err;
 
 	if (img->nr_chunks != le64_to_cpu(img->hdr.nr_chunks)) {
-		pr_err("image refused: %llu chunks read, its header says %llu\n",
-		       img->nr_chunks, le64_to_cpu(img->hdr.nr_chunks));
+		hibseal_refused_err("%llu chunks read, its header says %llu",
+				    img->nr_chunks, le64_to_cpu(img->hdr.nr_chunks));
 		return -EBADMSG;
 	}
 	if (image_pages != le64_to_cpu(img->hdr.image_pages) ||
 	    swsusp_flags != le32_to_cpu(img->hdr.swsusp_flags)) {
-		pr_err("image refused: %lu pages, flags 0x%x; sealed were %llu pages, flags 0x%x\n",
-		       image_pages, swsusp_flags, le64_to_cpu(img->hdr.image_pages),
-		       le32_to_cpu(img->hdr.swsusp_flags));
+		hibseal_refused_err("%lu pages, flags 0x%x; sealed were %llu pages, flags 0x%x",
+				    image_pages, swsusp_flags, le64_to_cpu(img->hdr.image_pages),
+				    le32_to_cpu(img->hdr.swsusp_flags));
 		return -EBADMSG;
 	}
 	err = hibseal_image_mac_final(&img->mac, &img->hdr, mac);
 	if (!err && crypto_memneq(mac, img->hdr.image_mac, sizeof(mac))) {
-		pr_err("image refused: its image MAC does not match\n");
+		hibseal_refused_err("its image MAC does not match");
 		err = -EBADMSG;
 	}
 	memzero_explicit(mac, sizeof(mac));

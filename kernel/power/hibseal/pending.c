@@ -125,12 +125,12 @@ int hibseal_window_image_key(const struct tpm2_hibseal_blob *blob, u64 image_cou
 		return hibseal_window_unseal(blob, secret) ?: hibseal_window_fresh(image_counter);
 	verdict = pending_verdict(image_counter);
 	if (verdict == HIBSEAL_NO_KEY) {
-		pr_err("image refused: after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)\n");
+		hibseal_refused_err("after the boot window its key must have been unsealed by the window, and none is held (see the window's lines above: the EFI copy of the key blob missing or refused, or the key dropped for noresume or already used)");
 		return -ENOKEY;
 	}
 	if (blob->len != hibseal.pending_blob.len ||
 	    memcmp(blob->data, hibseal.pending_blob.data, blob->len)) {
-		pr_err("image refused: its key blob is not the one the boot window unsealed\n");
+		hibseal_refused_err("its key blob is not the one the boot window unsealed");
 		return -ENOKEY;
 	}
 	if (verdict == HIBSEAL_STALE) {
@@ -167,7 +167,7 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 		return hibseal_window_advance_counter(image_counter);
 	verdict = pending_verdict(image_counter);
 	if (verdict == HIBSEAL_NO_KEY) {
-		pr_err("image refused: the pending image's key was used or wiped meanwhile\n");
+		hibseal_refused_err("the pending image's key was used or wiped meanwhile");
 		return -ENOKEY;
 	}
 	renew = READ_ONCE(hibseal.have_renewed);

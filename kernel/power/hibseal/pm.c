@@ -34,6 +34,10 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 		hibseal_drop_pending();
 		return NOTIFY_DONE;
 	}
+	/* A boot kernel whose image was found and not restored: a read error, or the restore. */
+	if (action == PM_POST_RESTORE)
+		hibseal_resume_note(HIBSEAL_RESUME_FAILED,
+				    "the image was found and not restored (the PM: lines say why)");
 	if (action != PM_POST_HIBERNATION)
 		return NOTIFY_DONE;
 	hibseal_drop_pending();
@@ -100,6 +104,7 @@ void hibseal_restore_prepare(void)
 	if (READ_ONCE(hibseal.ready) || READ_ONCE(hibseal.have_pending))
 		pr_info("this boot's keys wiped: an image is being restored\n");
 	wipe_keys("this boot began to restore an image");
+	hibseal_resume_note(HIBSEAL_RESUME_RESTORING, NULL);
 }
 
 /* Reboot, power-off, halt and kexec all pass the reboot notifiers (kernel_restart_prepare()). */

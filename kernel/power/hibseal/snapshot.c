@@ -186,9 +186,10 @@ int hibseal_snapshot_seal(struct hibseal_snapshot **sp, bool resume, const void 
 		goto out;
 	}
 	if (resume) {
+		hibseal_resume_note(HIBSEAL_RESUME_FOUND, NULL);
 		err = hibseal_image_open(&s->img, &req->header, HIBSEAL_IMAGE_SNAPSHOT);
 		if (err == -EINVAL)
-			pr_err("image refused: /dev/snapshot was given no sealed image header\n");
+			hibseal_refused_err("/dev/snapshot was given no sealed image header");
 		if (err)
 			goto out;
 		s->started = true;

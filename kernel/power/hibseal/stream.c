@@ -15,8 +15,10 @@
  *
  * Chunk 0, the metadata page, goes through hibseal_stream_metadata() instead. Once the
  * snapshot is complete, hibseal_image_verify() checks the count and the image MAC. Every
- * refusal is one line, "hibseal: image refused: ...", from hibseal_refuse(). KUnit tests:
- * tests/stream_kunit.c, included at the end of this file.
+ * refusal is one line, "hibseal: image refused: ...", from hibseal_refuse() here or
+ * hibseal_refused_err() (sysfs.c, which keeps the first of a boot for
+ * /sys/power/hibernate_seal_resume). KUnit tests: tests/stream_kunit.c, included at the end
+ * of this file.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -75,7 +77,7 @@ static const struct hibseal_refusal_text refusals[HIBSEAL_NR_REFUSALS] = {
 };
 
 /**
- * hibseal_refuse() - log why an image is refused, once
+ * hibseal_refuse() - log why an image is refused, once, and keep the reason
  * @why:   the reason
  * @index: the chunk it was found in, for the reasons that name one
  * @err:   the error behind it, logged and returned (0: the reason's own errno)
@@ -91,13 +93,13 @@ int hibseal_refuse(enum hibseal_refusal why, u64 index, int err)
 		return -EBADMSG;
 	r = &refusals[why];
 	if (r->chunk && err)
-		pr_err("image refused: chunk %llu %s (%d)\n", index, r->what, err);
+		hibseal_refused_err("chunk %llu %s (%d)", index, r->what, err);
 	else if (r->chunk)
-		pr_err("image refused: chunk %llu %s\n", index, r->what);
+		hibseal_refused_err("chunk %llu %s", index, r->what);
 	else if (err)
-		pr_err("image refused: %s (%d)\n", r->what, err);
+		hibseal_refused_err("%s (%d)", r->what, err);
 	else
-		pr_err("image refused: %s\n", r->what);
+		hibseal_refused_err("%s", r->what);
 	return err ?: r->err ?: -EBADMSG;
 }
 

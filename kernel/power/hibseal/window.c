@@ -450,8 +450,8 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 
 	lockdep_assert_held(&hibseal.lock);
 	if (hibseal_phase() != HIBSEAL_WINDOW_OPEN || !hibseal.chip) {
-		pr_err("image refused: its key can only be unsealed inside the boot window, and %s\n",
-		       hibseal.chip ? "the window is closed" : "there is no TPM");
+		hibseal_refused_err("its key can only be unsealed inside the boot window, and %s",
+				    hibseal.chip ? "the window is closed" : "there is no TPM");
 		return -EACCES;
 	}
 	/*
@@ -459,8 +459,8 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 	 * key is unsealed, since such an image would be refused anyway once decrypted.
 	 */
 	if (!READ_ONCE(hibseal.ready)) {
-		pr_err("image refused: its key is not unsealed: sealed hibernation is unavailable in this boot (%s)\n",
-		       READ_ONCE(hibseal.reason));
+		hibseal_refused_err("its key is not unsealed: sealed hibernation is unavailable in this boot (%s)",
+				    READ_ONCE(hibseal.reason));
 		return -EACCES;
 	}
 	/* Unsealed already, from the EFI copy: the same blob gives the same secret. */
@@ -475,19 +475,19 @@ int hibseal_window_unseal(const struct tpm2_hibseal_blob *blob, u8 *secret)
 		return 0;
 	memzero_explicit(secret, HIBSEAL_SECRET_SIZE);
 	if (rc == -EKEYEXPIRED)
-		pr_err("image refused: its key blob has expired: the blob epoch counter is at %llu, past the %llu its policy allows (%s, TPM rc 0x%03x)\n",
-		       hibseal.epoch, bound, err.step, err.tpm_rc);
+		hibseal_refused_err("its key blob has expired: the blob epoch counter is at %llu, past the %llu its policy allows (%s, TPM rc 0x%03x)",
+				    hibseal.epoch, bound, err.step, err.tpm_rc);
 	else if (rc == -EACCES && !strcmp(err.step, TPM2_HIBSEAL_STEP_CREATION))
-		pr_err("image refused: its key was not created inside this machine's boot window (its creation PCRs differ)\n");
+		hibseal_refused_err("its key was not created inside this machine's boot window (its creation PCRs differ)");
 	else if (rc == -EACCES)
-		pr_err("image refused: its key is not sealed to this machine, kernel and Secure Boot state (%s, TPM rc 0x%03x)\n",
-		       err.step, err.tpm_rc);
+		hibseal_refused_err("its key is not sealed to this machine, kernel and Secure Boot state (%s, TPM rc 0x%03x)",
+				    err.step, err.tpm_rc);
 	else if (rc == -EBADMSG)
-		pr_err("image refused: its key blob was not made by a boot window of this TPM (%s, TPM rc 0x%03x)\n",
-		       err.step, err.tpm_rc);
+		hibseal_refused_err("its key blob was not made by a boot window of this TPM (%s, TPM rc 0x%03x)",
+				    err.step, err.tpm_rc);
 	else
-		pr_err("image refused: cannot unseal its key: %s failed (%d, TPM rc 0x%03x)\n",
-		       err.step, rc, err.tpm_rc);
+		hibseal_refused_err("cannot unseal its key: %s failed (%d, TPM rc 0x%03x)",
+				    err.step, rc, err.tpm_rc);
 	return rc;
 }
 

@@ -42,6 +42,7 @@ say "pcrs$(for i in 4 7 8 9; do printf ' pcr%s=%s' "$i" "$(cat /sys/class/tpm/tp
 # A fresh boot after a hibernation this VM already made: the image was not restored.
 if [ -e /var/lib/hibseal-eco/hibernated ]; then
 	say "fresh-boot-after-hibernation swap-signature=$(blkid -p -o value -s TYPE /dev/vdb)"
+	say "fresh-boot-status last-resume=$(hibseal status 2>/dev/null | sed -n 's/^last resume: //p')"
 	finish 1
 fi
 
@@ -62,7 +63,9 @@ if [ "$mode" = reason ]; then
 		>/dev/console
 	say "journal-reasons=$(journalctl -b -k -o cat --no-pager | grep -c 'sealed hibernation unavailable')" \
 		"journal-lockdown=$(journalctl -b -k -o cat --no-pager | grep -c 'hibernation is restricted')"
-	say "status: $(hibseal status 2>&1 | tail -n 1)"
+	say "status: $(hibseal status 2>&1 | sed -n 's/^why: //p')"
+	say "last-resume status=$(hibseal status 2>/dev/null | sed -n 's/^last resume: //p')" \
+		"sysfs=$(cat /sys/power/hibernate_seal_resume)"
 	finish 0
 fi
 
@@ -76,7 +79,7 @@ if [ "$swapdev" = /dev/vdb ] && [ "$(blkid -p -o value -s TYPE /dev/vdb)" != swa
 fi
 swapon "$swapdev" || { say "swapon=failed"; finish 2; }
 say "swapon=ok $(tail -n +2 /proc/swaps | awk '{ printf "%s:%s ", $1, $2 }')"
-say "status: $(hibseal status 2>&1 | tail -n 1)"
+say "status: $(hibseal status 2>&1 | sed -n 's/^why: //p')"
 
 # The user process: an unprivileged service of its own, holding a marker only in memory (and,
 # for the host's comparison, once in a file on /run, which a fresh boot would not have).

@@ -67,6 +67,7 @@ expect 'hibseal: image refused: ' "the other kernel to refuse the image"
 expect_not 'hibseal: image verified' "the image to be opened"
 expect '^HIBSEAL: fresh-boot-after-hibernation swap-signature=swap$' \
 	"a fresh boot, with the swap area usable again"
+expect_outcome_is_refusal 'HIBSEAL: fresh-boot-status last-resume='
 same() { [ -n "$(pcr "$1" hibernate)" ] && [ "$(pcr "$1" hibernate)" = "$(pcr "$1" "$2")" ]; }
 for i in 7 8; do
 	same $i other || fail "PCR $i differs between the hibernation's boot and the other kernel's: the attack changed more than the kernel"
@@ -95,6 +96,7 @@ expect 'hibseal: image refused: its key is not sealed to this machine, kernel an
 expect_not 'hibseal: image verified' "the image to be opened"
 expect '^HIBSEAL: fresh-boot-after-hibernation swap-signature=swap$' \
 	"a fresh boot, with the swap area usable again"
+expect_outcome_is_refusal 'HIBSEAL: fresh-boot-status last-resume='
 for i in 4 7 8; do
 	same $i initrd || fail "PCR $i differs under root's initrd: the attack changed more than the initrd"
 done

@@ -25,6 +25,9 @@ expect '^HIBSEAL: status: .*sealed hibernation is unavailable: no TPM found' \
 	"hibseal status to give the same reason"
 n=$(grep -v '^HIBSEAL' "$VM_LOG" | grep -c 'hibernation is restricted' || true)
 [ "$n" = 1 ] || fail "expected one lockdown line on the console, saw $n"
+# initramfs-tools asks the kernel to resume only from a device that holds an image.
+expect '^HIBSEAL: last-resume status=not checked sysfs=not checked$' \
+	"hibseal status and the kernel to say no resume was tried"
 expect_not 'PM: hibernation: hibernation entry' "a hibernation attempt"
 expect '^HIBSEAL-DONE rc=0$' "the test service to finish"
 vm_done

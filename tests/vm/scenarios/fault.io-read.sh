@@ -20,5 +20,6 @@ expect 'I/O error' "the read error to reach the kernel"
 expect 'PM: hibernation: Failed to load image, recovering' "the load to fail"
 expect_not 'PM: hibernation: hibernation exit|image verified' "a restore"
 expect_not "boot_id=$SEAL_BOOT_ID" "the hibernated boot's id"
-expect_clean_fresh_boot "after the read error"
+expect_clean_fresh_boot "after the read error" \
+	"failed: the image was found and not restored \\(the PM: lines say why\\)"
 vm_done

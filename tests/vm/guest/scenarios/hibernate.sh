@@ -46,6 +46,7 @@ hibernate_cycle() {
 		return 2
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(swap_signature "$dev")"
+	say "resume-outcome=$(cat /sys/power/hibernate_seal_resume 2>/dev/null || echo absent)"
 	[ ! -f /tmp/fill ] || say "fill-after-resume md5=$(md5sum </tmp/fill | cut -c1-32)"
 	return 0
 }

@@ -60,6 +60,7 @@ if [ "$sig" = none ]; then
 		return 2
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(area_signature)"
+	say "resume-outcome=$(cat /sys/power/hibernate_seal_resume 2>/dev/null || echo absent)"
 	if [ -n "$swapfile" ]; then
 		if swapoff /mnt/swapfile && swapon /mnt/swapfile; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
 	elif swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
