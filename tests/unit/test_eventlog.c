@@ -363,15 +363,16 @@ static void verdicts(void)
 	st.sb_check = 1;
 	snprintf(st.sb_changed, sizeof(st.sb_changed), "dbx");
 	ok = hs_status_explain(&st, why, sizeof(why));
-	if (!tap(!ok && strstr(why, "variable(s) dbx changed") && strstr(why, "Reboot first"),
-		 "unit.eventlog.verdict.sb-changed"))
+	if (!tap(!ok && strstr(why, "variable(s) dbx changed") && hs_status_fix(&st) &&
+		 !strncmp(hs_status_fix(&st), "Reboot first", 12), "unit.eventlog.verdict.sb-changed"))
 		printf("# %s\n", why);
 	st.sb_check = -ENOENT;
 	st.sb_changed[0] = '\0';
 	snprintf(st.mok_pending, sizeof(st.mok_pending), "MokNew");
 	ok = hs_status_explain(&st, why, sizeof(why));
 	if (!tap(!ok && strstr(why, "MokManager has pending requests (MokNew)") &&
-		 strstr(why, "Reboot first"), "unit.eventlog.verdict.mok-pending"))
+		 hs_status_fix(&st) && strstr(hs_status_fix(&st), "MokManager"),
+		 "unit.eventlog.verdict.mok-pending"))
 		printf("# %s\n", why);
 }
 

@@ -2,7 +2,7 @@
 /*
  * hs_status_read() and hs_status_explain() (userspace/uswsusp/lib/status.c) on made-up /sys
  * and /proc trees: each case writes the files a kernel would publish, then checks the facts
- * read and the one-sentence verdict.
+ * read (the last resume's outcome among them) and the one-sentence verdict.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +26,7 @@ struct machine {
 	const char *state;
 	const char *swaps;	/* /proc/swaps lines after the title */
 	const char *resume;
+	const char *last_resume;	/* /sys/power/hibernate_seal_resume, NULL: absent */
 	/* expected */
 	bool available;
 	const char *says;	/* a part of the sentence */
@@ -33,20 +34,25 @@ struct machine {
 
 static const struct machine machines[] = {
 	{ "sealed-available", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
-	  "/dev/vdb partition 262140 0 -2\n", "254:16", true, "available, sealed: lockdown (integrity)" },
+	  "/dev/vdb partition 262140 0 -2\n", "254:16",
+	  "refused: its image MAC does not match\n", true,
+	  "available, sealed: lockdown (integrity)" },
 	{ "sealing-unavailable", "none [integrity] confidentiality", 1, 0,
-	  "unavailable: no TPM 2.0", "freeze mem", "", "254:16", false,
-	  "sealed hibernation is unavailable: no TPM 2.0" },
+	  "unavailable: no TPM 2.0", "freeze mem", "", "254:16", "stale: written at anti-replay "
+	  "counter 4, the TPM's counter is at 5 (a boot ran since, or it was resumed before)\n",
+	  false, "sealed hibernation is unavailable: no TPM 2.0" },
 	{ "no-hibseal-kernel", "none integrity [confidentiality]", 1, 2, NULL, "freeze mem", "",
-	  "0:0", false, "this kernel has no sealed hibernation" },
+	  "0:0", NULL, false, "this kernel has no sealed hibernation" },
 	{ "unlocked", "[none] integrity confidentiality", 0, 2, "ready", "freeze mem disk",
-	  "/swapfile file 1048572 0 -2\n", "254:1", true, "available, unsealed: lockdown is off" },
+	  "/swapfile file 1048572 0 -2\n", "254:1", "resumed\n", true,
+	  "available, unsealed: lockdown is off" },
 	{ "no-swap", "[none] integrity confidentiality", 0, 2, "ready", "disk", "", "254:16",
-	  false, "no swap is active" },
+	  "no image\n", false, "no swap is active" },
 	{ "no-resume-device", "none [integrity] confidentiality", 1, 2, "ready", "disk",
-	  "/dev/vdb partition 262140 0 -2\n", "0:0", false, "no resume device is set" },
+	  "/dev/vdb partition 262140 0 -2\n", "0:0", "not checked\n", false,
+	  "no resume device is set" },
 	{ "no-lockdown-lsm", NULL, -1, 0, NULL, "mem disk", "/dev/sda2 partition 100 0 -2\n",
-	  "8:2", true, "unsealed" },
+	  "8:2", NULL, true, "unsealed" },
 };
 
 static int puts_(const char *root, const char *rel, const char *text)
@@ -78,12 +84,85 @@ static int build(const char *root, const struct machine *m)
 	}
 	if (m->seal)
 		err |= puts_(root, "sys/power/hibernate_seal", m->seal);
+	if (m->last_resume)
+		err |= puts_(root, "sys/power/hibernate_seal_resume", m->last_resume);
 	err |= puts_(root, "sys/power/state", m->state);
 	err |= puts_(root, "sys/power/resume", m->resume);
 	err |= puts_(root, "sys/power/resume_offset", "0\n");
 	snprintf(swaps, sizeof(swaps), "Filename\tType\tSize\tUsed\tPriority\n%s", m->swaps);
 	err |= puts_(root, "proc/swaps", swaps);
 	return err;
+}
+
+/* A reason's match as a TAP name: lower case, runs of anything else as one '-'. */
+static void slug(const char *in, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *in && n + 2 < size; in++) {
+		if ((*in >= 'a' && *in <= 'z') || (*in >= '0' && *in <= '9'))
+			out[n++] = *in;
+		else if (*in >= 'A' && *in <= 'Z')
+			out[n++] = (char)(*in - 'A' + 'a');
+		else if (n && out[n - 1] != '-')
+			out[n++] = '-';
+	}
+	while (n && out[n - 1] == '-')
+		n--;
+	out[n] = '\0';
+}
+
+/*
+ * Every reason of lib/reasons.def reaches its own fix through hibseal status: the kernel's
+ * reasons through /sys/power/hibernate_seal under lockdown, the last resume's outcomes
+ * through hs_reason_fix(); an earlier entry that shadowed a later one would fail here. A
+ * resume that worked or found nothing has no fix, and an unknown reason falls to the
+ * catch-all.
+ */
+static void fixes(void)
+{
+	struct hs_status base = {
+		.lockdown = "integrity", .disk_offered = false, .nr_swaps = 1, .resume = "254:16",
+	};
+
+	for (size_t i = 0; i < hs_nr_reasons; i++) {
+		const struct hs_reason *r = &hs_reasons[i];
+		struct hs_status st = base;
+		char name[96], why[512];
+		const char *fix = NULL;
+
+		slug(r->match, name, sizeof(name));
+		if (r->kind == HS_REASON_UNAVAILABLE) {
+			snprintf(st.seal, sizeof(st.seal), "unavailable: %s%s", r->match,
+				 r->match[0] ? " (as the kernel says it)" : "something new");
+			fix = hs_status_explain(&st, why, sizeof(why)) ? NULL : hs_status_fix(&st);
+		} else if (r->kind == HS_REASON_RESUME) {
+			char line[600];
+
+			snprintf(line, sizeof(line), "%s the reason", r->match);
+			fix = hs_reason_fix(HS_REASON_RESUME, line);
+		} else {
+			continue;	/* each check has its machine above, or in test_eventlog.c */
+		}
+		if (!tap(fix == r->fix, "unit.status.fix.%s.%s",
+			 r->kind == HS_REASON_UNAVAILABLE ? "unavailable" : "resume",
+			 name[0] ? name : "other"))
+			printf("# '%s' got: %s\n", r->match, fix ? fix : "(none)");
+	}
+	tap(!hs_reason_fix(HS_REASON_RESUME, "resumed") &&
+	    !hs_reason_fix(HS_REASON_RESUME, "no image") &&
+	    !hs_reason_fix(HS_REASON_RESUME, "not checked"), "unit.status.fix.resume-none");
+	{
+		static const char *const checks[] = {
+			"no-hibseal-kernel", "not-offered", "no-swap", "no-resume-device",
+			"secure-boot-update", "mok-pending", "boot-entry",
+		};
+		bool all = true;
+
+		for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+			all &= hs_reason_fix(HS_REASON_SETUP, checks[i]) != NULL;
+		tap(all, "unit.status.fix.setup-checks");
+	}
 }
 
 int main(void)
@@ -100,14 +179,25 @@ int main(void)
 		}
 		tap(hs_status_read(root, &st) == 0, "unit.status.%s.read", m->name);
 		available = hs_status_explain(&st, why, sizeof(why));
-		if (!tap(available == m->available && strstr(why, m->says),
+		if (!tap(available == m->available && strstr(why, m->says) &&
+			 !hs_status_fix(&st) == m->available,
 			 "unit.status.%s.verdict", m->name))
-			printf("# got %s: %s\n", available ? "available" : "not available", why);
+			printf("# got %s: %s (fix: %s)\n", available ? "available" : "not available",
+			       why, hs_status_fix(&st) ? hs_status_fix(&st) : "none");
 		if (m->tpm)
 			tap(st.tpm_version == 2 && st.pcr_index[3] == 7 &&
 			    !strcmp(st.pcr[3], "0000000000000000000000000000000000000000000000000000000000000007"),
 			    "unit.status.%s.pcrs", m->name);
 		tap(st.secure_boot == m->secure_boot, "unit.status.%s.secure-boot", m->name);
+		{
+			/* The kernel's line as it is, its newline dropped; "absent" without it. */
+			size_t n = m->last_resume ? strcspn(m->last_resume, "\n") : 0;
+
+			if (!tap(m->last_resume ? !strncmp(st.last_resume, m->last_resume, n) &&
+				 !st.last_resume[n] : !strcmp(st.last_resume, "absent"),
+				 "unit.status.%s.last-resume", m->name))
+				printf("# got '%s'\n", st.last_resume);
+		}
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 		if (system(cmd))
 			printf("# could not remove %s\n", root);
@@ -117,5 +207,6 @@ int main(void)
 
 		tap(hs_status_read("/nonexistent-root", &st) == -ENOENT, "unit.status.no-sysfs");
 	}
+	fixes();
 	return tap_exit();
 }

@@ -265,6 +265,8 @@ struct hs_boot {
  * @pcr_index:     the PCRs in @pcr
  * @pcr:           their SHA-256 values in hex, or "unreadable"
  * @seal:          /sys/power/hibernate_seal ("ready", "unavailable: REASON"), or "absent"
+ * @last_resume:   /sys/power/hibernate_seal_resume, what this boot's resume did ("no image",
+ *                 "resumed", "refused: REASON", "stale: WHY", ...), or "absent"
  * @disk_offered:  "disk" is in /sys/power/state
  * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
@@ -283,6 +285,7 @@ struct hs_status {
 	unsigned int pcr_index[HS_STATUS_PCRS];
 	char pcr[HS_STATUS_PCRS][80];
 	char seal[256];
+	char last_resume[600];
 	bool disk_offered;
 	char resume[32];
 	unsigned long long resume_offset;
@@ -312,6 +315,52 @@ int hs_status_read(const char *root, struct hs_status *st);
  * Return: true when `systemctl hibernate` can work now.
  */
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
+
+/**
+ * enum hs_reason_kind - where a reason comes from (lib/reasons.def)
+ * @HS_REASON_UNAVAILABLE: /sys/power/hibernate_seal's "unavailable: <reason>"
+ * @HS_REASON_SETUP:       a check of hibseal status itself, by name
+ * @HS_REASON_RESUME:      /sys/power/hibernate_seal_resume's line
+ */
+enum hs_reason_kind {
+	HS_REASON_UNAVAILABLE,
+	HS_REASON_SETUP,
+	HS_REASON_RESUME,
+};
+
+/**
+ * struct hs_reason - one reason and what to do about it
+ * @kind:  where it comes from
+ * @match: the start of the kernel's text (UNAVAILABLE, RESUME) or the check's name (SETUP)
+ * @fix:   what to do, for the person at the machine
+ */
+struct hs_reason {
+	enum hs_reason_kind kind;
+	const char *match;
+	const char *fix;
+};
+
+/* lib/reasons.def, in order: the first entry of a kind whose @match starts the text wins. */
+extern const struct hs_reason hs_reasons[];
+extern const size_t hs_nr_reasons;
+
+/**
+ * hs_reason_fix() - what to do about a reason
+ * @kind: where @text comes from
+ * @text: the kernel's reason (without "unavailable: "), the resume line, or a check's name
+ *
+ * Return: the fix, or NULL when there is nothing to do (hibernation available, a resume that
+ * worked or found no image) or no entry matches.
+ */
+const char *hs_reason_fix(enum hs_reason_kind kind, const char *text);
+
+/**
+ * hs_status_fix() - what to do about hs_status_explain()'s verdict
+ * @st: from hs_status_read()
+ *
+ * Return: the fix for the reason hibernation is not available, or NULL when it is.
+ */
+const char *hs_status_fix(const struct hs_status *st);
 
 /**
  * hs_sb_changed() - the Secure Boot variables that changed since this boot measured them

@@ -127,6 +127,9 @@ int hs_status_read(const char *root, struct hs_status *st)
 	read_swaps(root, st);
 	if (read_text(root, "sys/power/hibernate_seal", st->seal, sizeof(st->seal)) < 0)
 		snprintf(st->seal, sizeof(st->seal), "absent");
+	if (read_text(root, "sys/power/hibernate_seal_resume", st->last_resume,
+		      sizeof(st->last_resume)) < 0)
+		snprintf(st->last_resume, sizeof(st->last_resume), "absent");
 	if (read_text(root, "sys/power/state", buf, sizeof(buf)) < 0)
 		return -ENOENT;		/* no /sys/power: nothing to say */
 	st->disk_offered = strstr(buf, "disk") != NULL;
@@ -146,54 +149,67 @@ static bool locked(const struct hs_status *st)
 	return !strcmp(st->lockdown, "integrity") || !strcmp(st->lockdown, "confidentiality");
 }
 
-bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
+/*
+ * The verdict: the sentence in @buf, and in @kind and @key the reason lib/reasons.def has the
+ * fix for (@key NULL when hibernation is available). Return: available.
+ */
+static bool explain(const struct hs_status *st, char *buf, size_t size,
+		    enum hs_reason_kind *kind, const char **key)
 {
 	bool sealing = !strcmp(st->seal, "ready");
 	char why[512];
 
+	*kind = HS_REASON_SETUP;
+	*key = NULL;
 	if (!st->disk_offered) {
-		if (locked(st) && !strncmp(st->seal, "unavailable: ", 13))
+		if (locked(st) && !strncmp(st->seal, "unavailable: ", 13)) {
 			snprintf(buf, size, "Hibernation is not available: lockdown (%s) forbids "
 				 "unsealed images and sealed hibernation is unavailable: %s.",
 				 st->lockdown, st->seal + 13);
-		else if (locked(st) && !strcmp(st->seal, "absent"))
+			*kind = HS_REASON_UNAVAILABLE;
+			*key = st->seal + 13;
+		} else if (locked(st) && !strcmp(st->seal, "absent")) {
 			snprintf(buf, size, "Hibernation is not available: lockdown (%s) forbids it "
 				 "and this kernel has no sealed hibernation.", st->lockdown);
-		else
+			*key = "no-hibseal-kernel";
+		} else {
 			snprintf(buf, size, "Hibernation is not available: the kernel does not "
 				 "offer it ('disk' is not in /sys/power/state).");
+			*key = "not-offered";
+		}
 		return false;
 	}
 	if (!st->nr_swaps) {
 		snprintf(buf, size, "Hibernation cannot work yet: the kernel offers it, but no swap "
-			 "is active to write the image to (swapon a partition or a swap file).");
+			 "is active to write the image to.");
+		*key = "no-swap";
 		return false;
 	}
 	if (!strcmp(st->resume, "0:0")) {
-		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set (resume= "
-			 "on the kernel command line, or /sys/power/resume), so the next boot would "
-			 "not look for the image.");
+		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set, so the "
+			 "next boot would not look for the image.");
+		*key = "no-resume-device";
 		return false;
 	}
 	if (locked(st) && sealing && st->sb_check > 0) {
 		snprintf(buf, size, "Hibernation would lose the session: the Secure Boot "
 			 "variable(s) %s changed since this boot (a firmware or revocation update), "
 			 "so the next boot measures another PCR 7 and cannot open an image sealed "
-			 "now. Reboot first, then hibernate.", st->sb_changed);
+			 "now.", st->sb_changed);
+		*key = "secure-boot-update";
 		return false;
 	}
 	if (locked(st) && sealing && st->mok_pending[0]) {
 		snprintf(buf, size, "Hibernation would lose the session: shim's MokManager has "
 			 "pending requests (%s) for the next boot, which then measures other MOK "
-			 "lists into PCR 14 and cannot open an image sealed now. Reboot first "
-			 "(complete or cancel the request with mokutil), then hibernate.",
-			 st->mok_pending);
+			 "lists into PCR 14 and cannot open an image sealed now.", st->mok_pending);
+		*key = "mok-pending";
 		return false;
 	}
 	if (locked(st) && sealing && (st->boot.selected[0] || st->boot.grub) &&
 	    !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
-		snprintf(buf, size, "Hibernation would lose the session: %s. Reboot first, then "
-			 "hibernate.", why);
+		snprintf(buf, size, "Hibernation would lose the session: %s.", why);
+		*key = "boot-entry";
 		return false;
 	}
 	if (locked(st) && sealing) {
@@ -205,9 +221,47 @@ bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
 	if (locked(st)) {
 		snprintf(buf, size, "Hibernation is not available: lockdown (%s) is on and sealed "
 			 "hibernation is %s.", st->lockdown, st->seal);
+		*kind = HS_REASON_UNAVAILABLE;
+		*key = !strncmp(st->seal, "unavailable: ", 13) ? st->seal + 13 : st->seal;
 		return false;
 	}
 	snprintf(buf, size, "Hibernation is available, unsealed: lockdown is off, so the image is "
 		 "written in the clear and resumed without checks.");
 	return true;
+}
+
+bool hs_status_explain(const struct hs_status *st, char *buf, size_t size)
+{
+	enum hs_reason_kind kind;
+	const char *key;
+
+	return explain(st, buf, size, &kind, &key);
+}
+
+const char *hs_status_fix(const struct hs_status *st)
+{
+	enum hs_reason_kind kind;
+	const char *key;
+	char why[1024];
+
+	if (explain(st, why, sizeof(why), &kind, &key) || !key)
+		return NULL;
+	return hs_reason_fix(kind, key);
+}
+
+const struct hs_reason hs_reasons[] = {
+#define HS_REASON(kind, match, fix) { HS_REASON_##kind, match, fix },
+#include "reasons.def"
+#undef HS_REASON
+};
+
+const size_t hs_nr_reasons = sizeof(hs_reasons) / sizeof(hs_reasons[0]);
+
+const char *hs_reason_fix(enum hs_reason_kind kind, const char *text)
+{
+	for (size_t i = 0; i < hs_nr_reasons; i++)
+		if (hs_reasons[i].kind == kind &&
+		    !strncmp(text, hs_reasons[i].match, strlen(hs_reasons[i].match)))
+			return hs_reasons[i].fix;
+	return NULL;
 }

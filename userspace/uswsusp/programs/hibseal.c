@@ -2,18 +2,21 @@
 /*
  * hibseal: the sealed hibernation command line (docs/design.md section 6).
  *
- *   hibseal status
+ *   hibseal status [--tcti TCTI]
  *   hibseal pin-boot [--clear]
- *   hibseal inspect [--resume-offset=PAGE] DEVICE|FILE
- *   hibseal verify --key FILE [--resume-offset=PAGE] DEVICE|FILE
+ *   hibseal inspect [--resume-offset PAGE] DEVICE|FILE
+ *   hibseal verify --key FILE [--resume-offset PAGE] DEVICE|FILE
+ *   hibseal --version | --help, and --help after each subcommand
  *
- * One entry per subcommand in commands[].
+ * One entry per subcommand in commands[], its options parsed with getopt_long() (GNU style:
+ * "--opt value" or "--opt=value", in any order before or after the operand).
  * Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
  *
  * Copyright (C) 2026 The hibseal authors
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +29,11 @@
 
 #define EXIT_USAGE	2
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The package's version (Makefile: from debian/changelog). */
+#ifndef HIBSEAL_TOOLS_VERSION
+#define HIBSEAL_TOOLS_VERSION "unknown"
+#endif
 
 struct command {
 	const char *name;
@@ -43,9 +51,11 @@ static const struct command commands[] = {
 	{
 		.name = "status",
 		.run = cmd_status,
-		.args = "",
+		.args = "[--tcti TCTI]",
 		.summary = "lockdown, Secure Boot, TPM and PCRs, swap and resume, and in one\n"
-			   "\tsentence whether hibernation is available and why (exit 0 if it is)",
+			   "\tsentence whether hibernation is available, why, and what to do (exit 0\n"
+			   "\tif it is); the TPM through TCTI, $TPM2TOOLS_TCTI or $HIBSEAL_TCTI, else\n"
+			   "\tdevice:/dev/tpmrm0",
 	},
 	{
 		.name = "pin-boot",
@@ -59,14 +69,14 @@ static const struct command commands[] = {
 	{
 		.name = "inspect",
 		.run = cmd_inspect,
-		.args = "[--resume-offset=PAGE] DEVICE|FILE",
+		.args = "[--resume-offset PAGE] DEVICE|FILE",
 		.summary = "check the structure of a sealed image on a swap device or in a file,\n"
 			   "\twithout the key: chunk tags, key and image MAC are not checked",
 	},
 	{
 		.name = "verify",
 		.run = cmd_verify,
-		.args = "--key FILE [--resume-offset=PAGE] DEVICE|FILE",
+		.args = "--key FILE [--resume-offset PAGE] DEVICE|FILE",
 		.summary = "the full cryptographic check of a test image whose 32-byte boot\n"
 			   "\tsecret is in FILE: every chunk tag and the image MAC",
 	},
@@ -80,14 +90,25 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "  hibseal %s %s\n\t%s\n", commands[i].name, commands[i].args,
 			commands[i].summary);
-	fprintf(out, "  hibseal --help\n"
+	fprintf(out, "  hibseal --version\n"
+		"  hibseal --help, hibseal COMMAND --help\n"
 		"Exit status: 0 done, 1 failure (reason on stderr), 2 usage.\n");
 }
 
 static int command_usage(const struct command *cmd)
 {
-	fprintf(stderr, "Usage: hibseal %s %s\n", cmd->name, cmd->args);
+	fprintf(stderr, "Usage: hibseal %s %s\n       hibseal %s --help\n", cmd->name, cmd->args,
+		cmd->name);
 	return EXIT_USAGE;
+}
+
+/* hibseal COMMAND --help: that command's usage and summary, on stdout. */
+static int command_help(const struct command *cmd)
+{
+	printf("Usage: hibseal %s %s\n\t%s\n"
+	       "Exit status: 0 done, 1 failure (reason on stderr), 2 usage.\n",
+	       cmd->name, cmd->args, cmd->summary);
+	return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* A page number given on the command line: decimal digits only, no sign, no overflow. */
@@ -102,6 +123,52 @@ static int parse_page(const char *s, uint64_t *page)
 	if (errno || *end)
 		return -EINVAL;
 	return 0;
+}
+
+/* The options of every subcommand; each takes those its struct option table lists. */
+struct cli {
+	const char *key_file;	/* --key */
+	const char *tcti;	/* --tcti */
+	uint64_t header_page;	/* --resume-offset */
+	bool clear;		/* --clear */
+};
+
+#define HELP_OPT	{ "help", no_argument, NULL, 'h' }
+
+/*
+ * getopt_long() over a subcommand's arguments (argv[0] is its name) into @o, then exactly
+ * @operands operands left in argv[optind...]. Return: -1 to go on, else the exit status to end
+ * with (--help answered, or a usage error).
+ */
+static int parse_options(const struct command *cmd, int argc, char *argv[], const char *shortopts,
+			 const struct option *opts, int operands, struct cli *o)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		switch (c) {
+		case 'k':
+			o->key_file = optarg;
+			break;
+		case 'T':
+			o->tcti = optarg;
+			break;
+		case 'c':
+			o->clear = true;
+			break;
+		case 'o':
+			if (!parse_page(optarg, &o->header_page))
+				break;
+			fprintf(stderr, "hibseal %s: bad --resume-offset '%s': a page number\n",
+				cmd->name, optarg);
+			return command_usage(cmd);
+		case 'h':
+			return command_help(cmd);
+		default:
+			return command_usage(cmd);
+		}
+	}
+	return argc - optind == operands ? -1 : command_usage(cmd);
 }
 
 static void print_report(const struct hs_image_info *info, bool s2disk)
@@ -189,31 +256,32 @@ static int read_key(const char *path, uint8_t key[32])
 
 static int cmd_verify(const struct command *cmd, int argc, char *argv[])
 {
-	static const char offset_opt[] = "--resume-offset=";
+	static const struct option opts[] = {
+		{ "key", required_argument, NULL, 'k' },
+		{ "resume-offset", required_argument, NULL, 'o' },
+		HELP_OPT,
+		{ 0 }
+	};
 	struct hs_image_info info;
+	struct cli o = { 0 };
 	struct hs_source src;
-	uint64_t header_page = 0;
-	uint8_t key[32];
 	const char *path;
-	int fd, err, ret = EXIT_FAILURE;
+	uint8_t key[32];
+	int fd, err, ret;
 
-	if (argc < 4 || strcmp(argv[1], "--key"))
+	ret = parse_options(cmd, argc, argv, "k:o:h", opts, 1, &o);
+	if (ret >= 0)
+		return ret;
+	ret = EXIT_FAILURE;
+	if (!o.key_file)
 		return command_usage(cmd);
-	if (argc == 5 && !strncmp(argv[3], offset_opt, sizeof(offset_opt) - 1)) {
-		if (parse_page(argv[3] + sizeof(offset_opt) - 1, &header_page))
-			return command_usage(cmd);
-	} else if (argc != 4) {
-		return command_usage(cmd);
-	}
-	path = argv[argc - 1];
-	if (path[0] == '-')
-		return command_usage(cmd);
-	if (read_key(argv[2], key))
+	path = argv[optind];
+	if (read_key(o.key_file, key))
 		return EXIT_FAILURE;
 	fd = open_image("verify", path, &src);
 	if (fd < 0)
 		goto out_key;
-	err = hs_image_verify(&src, header_page, key, &info);
+	err = hs_image_verify(&src, o.header_page, key, &info);
 	if (err) {
 		report_failure("verify", path, err, &info);
 		goto out;
@@ -243,31 +311,30 @@ static bool stored_by_s2disk(const struct hs_source *src, uint64_t header_page)
 
 static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 {
-	static const char offset_opt[] = "--resume-offset=";
+	static const struct option opts[] = {
+		{ "resume-offset", required_argument, NULL, 'o' },
+		HELP_OPT,
+		{ 0 }
+	};
 	struct hs_image_info info;
+	struct cli o = { 0 };
 	struct hs_source src;
-	uint64_t header_page = 0;
 	const char *path;
 	bool s2disk;
-	int fd, err, ret = EXIT_FAILURE;
+	int fd, err, ret;
 
-	if (argc == 3 && !strncmp(argv[1], offset_opt, sizeof(offset_opt) - 1)) {
-		if (parse_page(argv[1] + sizeof(offset_opt) - 1, &header_page))
-			return command_usage(cmd);
-		argc--;
-		argv++;
-	}
-	if (argc != 2 || argv[1][0] == '-')
-		return command_usage(cmd);
-	path = argv[1];
-
+	ret = parse_options(cmd, argc, argv, "o:h", opts, 1, &o);
+	if (ret >= 0)
+		return ret;
+	ret = EXIT_FAILURE;
+	path = argv[optind];
 	fd = open_image("inspect", path, &src);
 	if (fd < 0)
 		return EXIT_FAILURE;
 	/* The kernel's swap writer's image, or one s2disk stored ("ULSUSPEND"). */
-	s2disk = stored_by_s2disk(&src, header_page);
-	err = s2disk ? hs_us_inspect(&src, header_page * HS_PAGE_SIZE, &info) :
-		hs_image_inspect(&src, header_page, &info);
+	s2disk = stored_by_s2disk(&src, o.header_page);
+	err = s2disk ? hs_us_inspect(&src, o.header_page * HS_PAGE_SIZE, &info) :
+		hs_image_inspect(&src, o.header_page, &info);
 	if (err) {
 		report_failure("inspect", path, err, &info);
 		goto out;
@@ -287,16 +354,13 @@ out:
  * A TPM 2.0: ask it through tpm2-tss (the resource manager, or $HIBSEAL_TCTI) for its maker and
  * the PCRs, and say whether the kernel's sysfs values agree; without an answer, sysfs alone.
  */
-static void show_tpm(const struct hs_status *st)
+static void show_tpm(const struct hs_status *st, const char *tcti)
 {
-	const char *tcti = getenv("HIBSEAL_TCTI");
 	struct hs_tpm_facts f;
 	char why[256] = "";
 	bool agree = true;
 	int i;
 
-	if (!tcti)
-		tcti = "device:/dev/tpmrm0";
 	/* tpm2-tss logs its own errors to stderr; the one line below says what failed. */
 	setenv("TSS2_LOG", "all+none", 0);
 	if (hs_tpm_query(tcti, st->pcr_index, HS_STATUS_PCRS, &f, why, sizeof(why))) {
@@ -367,14 +431,21 @@ static bool sealed_now(void)
 
 static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 {
+	static const struct option opts[] = {
+		{ "clear", no_argument, NULL, 'c' },
+		HELP_OPT,
+		{ 0 }
+	};
 	char why[512], names[1024];
+	struct cli o = { 0 };
 	struct hs_boot b;
 	int r;
 
-	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--clear")))
-		return command_usage(cmd);
+	r = parse_options(cmd, argc, argv, "ch", opts, 0, &o);
+	if (r >= 0)
+		return r;
 	hs_boot_entries(NULL, &b);
-	if (argc == 2) {
+	if (o.clear) {
 		int rc = EXIT_SUCCESS;
 
 		r = hs_boot_unpark(NULL, names, sizeof(names));
@@ -447,13 +518,29 @@ static int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 
 static int cmd_status(const struct command *cmd, int argc, char *argv[])
 {
+	static const struct option opts[] = {
+		{ "tcti", required_argument, NULL, 'T' },
+		HELP_OPT,
+		{ 0 }
+	};
+	struct cli o = { 0 };
 	struct hs_status st;
+	const char *fix, *tcti;
 	char why[512];
 	bool available;
+	int r;
 
-	(void)argv;
-	if (argc != 1)
-		return command_usage(cmd);
+	r = parse_options(cmd, argc, argv, "T:h", opts, 0, &o);
+	if (r >= 0)
+		return r;
+	tcti = o.tcti;
+	/* As tpm2-tools choose the TPM: the option, then TPM2TOOLS_TCTI; ours; the kernel's. */
+	if (!tcti)
+		tcti = getenv("TPM2TOOLS_TCTI");
+	if (!tcti)
+		tcti = getenv("HIBSEAL_TCTI");
+	if (!tcti)
+		tcti = "device:/dev/tpmrm0";
 	if (hs_status_read(NULL, &st)) {
 		fprintf(stderr, "hibseal status: no /sys/power/state: is sysfs mounted?\n");
 		return EXIT_FAILURE;
@@ -467,11 +554,15 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 	else
 		printf("tpm: none\n");
 	if (st.tpm_version == 2)
-		show_tpm(&st);
+		show_tpm(&st, tcti);
 	else
 		for (int i = 0; st.tpm_version && i < HS_STATUS_PCRS; i++)
 			printf("pcr %u (sha256): %s\n", st.pcr_index[i], st.pcr[i]);
 	printf("sealed hibernation: %s\n", st.seal);
+	printf("last resume: %s\n", st.last_resume);
+	fix = hs_reason_fix(HS_REASON_RESUME, st.last_resume);
+	if (fix)
+		printf("last resume fix: %s\n", fix);
 	printf("disk in /sys/power/state: %s\n", st.disk_offered ? "yes" : "no");
 	for (int i = 0; i < st.nr_swaps; i++)
 		printf("swap: %s\n", st.swap[i]);
@@ -492,6 +583,9 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 	show_boot(&st.boot);
 	printf("hibernation: %s\n", available ? "available" : "not available");
 	printf("why: %s\n", why);
+	fix = hs_status_fix(&st);
+	if (fix)
+		printf("fix: %s\n", fix);
 	if (fflush(stdout)) {
 		fprintf(stderr, "hibseal status: writing the report: %s\n", strerror(errno));
 		return EXIT_FAILURE;
@@ -503,15 +597,26 @@ int main(int argc, char *argv[])
 {
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		usage(stdout);
-		return EXIT_SUCCESS;
+		return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
+	}
+	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+		printf("hibseal %s\n", HIBSEAL_TOOLS_VERSION);
+		return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	for (size_t i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(&commands[i], argc - 1, argv + 1);
+	for (size_t i = 0; i < NR_COMMANDS; i++) {
+		char prog[64];
+
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		/* getopt_long() names the program by argv[0] in its messages. */
+		snprintf(prog, sizeof(prog), "hibseal %s", commands[i].name);
+		argv[1] = prog;
+		return commands[i].run(&commands[i], argc - 1, argv + 1);
+	}
 	fprintf(stderr, "hibseal: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -29,6 +29,7 @@
 
 static const char usage[] =
 	"usage: resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"       resume --help | --version\n"
 	"Restore the image s2disk stored in the swap area of the resume device, if there is one.\n"
 	"DEVICE and OFFSET (pages; a swap file's resume offset) default to 'resume device' and\n"
 	"'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf), then to the\n"

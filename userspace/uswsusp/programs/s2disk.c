@@ -32,6 +32,7 @@
 
 static const char usage[] =
 	"usage: s2disk [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"       s2disk --help | --version\n"
 	"Hibernate: the kernel seals the image, s2disk stores it in the swap area of the resume\n"
 	"device and powers off. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
 	"'resume device' and 'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf),\n"

@@ -19,6 +19,10 @@
 
 #include "uswsusp_cli.h"
 
+#ifndef HIBSEAL_TOOLS_VERSION
+#define HIBSEAL_TOOLS_VERSION "unknown"
+#endif
+
 void hs_cli_err(const struct hs_cli *cli, const char *fmt, ...)
 {
 	va_list ap;
@@ -38,6 +42,7 @@ int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage
 		{ "config", required_argument, NULL, 'f' },
 		{ "snapshot", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	char *end;
@@ -47,7 +52,7 @@ int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage
 	cli->snapshot = HS_SNAPSHOT_DEV;
 	cli->dev_fd = -1;
 	cli->direct_fd = -1;
-	while ((c = getopt_long(argc, argv, "r:o:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:o:f:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			if (strlen(optarg) >= sizeof(cli->cfg.device)) {
@@ -75,7 +80,11 @@ int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage
 		case 'h':
 			fputs(usage, stdout);
 			*done = true;
-			return 0;
+			return fflush(stdout) ? 1 : 0;
+		case 'V':
+			printf("%s (hibseal) %s\n", cli->prog, HIBSEAL_TOOLS_VERSION);
+			*done = true;
+			return fflush(stdout) ? 1 : 0;
 		default:
 			fputs(usage, stderr);
 			return 2;

@@ -1,0 +1,85 @@
+#!/bin/bash
+# The command line of hibseal, s2disk and resume as their users type it: --version and --help
+# (every subcommand's too) answer on standard output with exit 0; options go in any order
+# around the operand, "--opt value" or "--opt=value"; a usage error is exit 2 with the usage on
+# standard error and nothing on standard output. Builds the programs first (WERROR=1).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+O=$B/uswsusp
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+ok() { if [ "$1" = 0 ]; then echo "ok - $2"; else echo "not ok - $2"; fi; }
+if ! make -s -C "$top/userspace/uswsusp" OUT="$O" WERROR=1 >"$T/build.log" 2>&1; then
+	sed 's/^/# /' "$T/build.log"
+	echo "not ok - unit.cli.build"
+	exit 1
+fi
+# run NAME ARGS...: stdout, stderr and exit status in $T/NAME.{out,err,rc}
+run() {
+	local name=$1
+	shift
+	"$@" >"$T/$name.out" 2>"$T/$name.err"
+	echo $? >"$T/$name.rc"
+}
+# answers NAME REGEX: exit 0, the first line of stdout matches, stderr empty
+answers() {
+	[ "$(cat "$T/$1.rc")" = 0 ] && head -n 1 "$T/$1.out" | grep -Eq "$2" && [ ! -s "$T/$1.err" ]
+}
+# usage_error NAME: exit 2, nothing on stdout, a usage line on stderr
+usage_error() {
+	[ "$(cat "$T/$1.rc")" = 2 ] && [ ! -s "$T/$1.out" ] && grep -qi '^usage' "$T/$1.err"
+}
+version=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' "$top/debian/changelog")
+
+run v "$O/hibseal" --version
+answers v "^hibseal $version\$"
+ok $? unit.cli.version.hibseal
+for p in s2disk resume; do
+	run "v$p" "$O/$p" --version
+	answers "v$p" "^$p \(hibseal\) $version\$"
+	ok $? "unit.cli.version.$p"
+	run "h$p" "$O/$p" --help
+	answers "h$p" "^usage: $p "
+	ok $? "unit.cli.help.$p"
+done
+run h "$O/hibseal" --help
+answers h '^Usage:$'
+ok $? unit.cli.help.hibseal
+for c in status pin-boot inspect verify; do
+	run "h$c" "$O/hibseal" "$c" --help
+	answers "h$c" "^Usage: hibseal $c "
+	ok $? "unit.cli.help.$c"
+done
+
+# Options in any order, either spelling: the same outcome as the plain form.
+img=$top/userspace/uswsusp/fuzz/corpus/valid-ctr-hmac-lzo
+head -c 32 /dev/zero >"$T/key"
+run i1 "$O/hibseal" inspect --resume-offset=0 "$img"
+run i2 "$O/hibseal" inspect "$img" --resume-offset 0
+run i3 "$O/hibseal" inspect -o 0 "$img"
+[ "$(cat "$T/i1.rc")" = 0 ] && cmp -s "$T/i1.out" "$T/i2.out" && cmp -s "$T/i1.out" "$T/i3.out"
+ok $? unit.cli.inspect.option-order
+# A zero key does not open the seed: exit 1 (it does not authenticate), not 2, in every order.
+run k1 "$O/hibseal" verify --key "$T/key" "$img"
+run k2 "$O/hibseal" verify "$img" --resume-offset 0 --key="$T/key"
+run k3 "$O/hibseal" verify --resume-offset=0 -k "$T/key" "$img"
+[ "$(cat "$T/k1.rc")" = 1 ] && [ "$(cat "$T/k2.rc")" = 1 ] && [ "$(cat "$T/k3.rc")" = 1 ] &&
+	grep -q 'does not authenticate' "$T/k2.err"
+ok $? unit.cli.verify.option-order
+
+# Usage errors.
+run u1 "$O/hibseal" status --bogus
+run u2 "$O/hibseal" verify "$img"
+run u3 "$O/hibseal" inspect
+run u4 "$O/hibseal" inspect --resume-offset -1 "$img"
+run u5 "$O/hibseal" pin-boot extra
+run u6 "$O/hibseal" frobnicate
+run u7 "$O/s2disk" --bogus
+all=0
+for u in u1 u2 u3 u4 u5 u6 u7; do
+	if ! usage_error "$u"; then
+		echo "# $u: exit $(cat "$T/$u.rc"), stdout $(wc -c <"$T/$u.out") bytes: $(head -n 1 "$T/$u.err")"
+		all=1
+	fi
+done
+ok $all unit.cli.usage-errors
