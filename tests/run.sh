@@ -84,10 +84,12 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	# Checks that need no VM: the harness's crash detection; the KUnit test's known answers
 	# recomputed without the kernel (Python, the openssl command) and compared; what
 	# check-config.sh --distro tells a distribution; the table of reasons and fixes against
-	# the kernel's reasons and the admin guide; the programs' command lines.
+	# the kernel's reasons and the admin guide; the programs' command lines; their --json
+	# output against the documented schemas.
 	for check in "tests/vm/selftest.sh" \
 		"tests/kat/chunk-kat.sh --check $top/kernel/power/hibseal/tests/crypto_kunit.c" \
-		"tests/unit/check-config.sh" "tests/unit/check-reasons.sh" "tests/unit/check-cli.sh"; do
+		"tests/unit/check-config.sh" "tests/unit/check-reasons.sh" "tests/unit/check-cli.sh" \
+		"tests/unit/check-json.sh"; do
 		before=$failed
 		mkdir -p "$B/unit"
 		# shellcheck disable=SC2086 # the check's arguments

@@ -178,6 +178,16 @@ int main(void)
 			continue;
 		}
 		tap(hs_status_read(root, &st) == 0, "unit.status.%s.read", m->name);
+		/* The --json object of each machine, for tests/unit/check-json.sh's schema check. */
+		if (getenv("HS_JSON_DIR")) {
+			char path[512];
+			FILE *f;
+
+			snprintf(path, sizeof(path), "%s/%s.json", getenv("HS_JSON_DIR"), m->name);
+			f = fopen(path, "w");
+			if (!f || hs_status_json(f, &st) || fclose(f))
+				printf("# could not write %s\n", path);
+		}
 		available = hs_status_explain(&st, why, sizeof(why));
 		if (!tap(available == m->available && strstr(why, m->says) &&
 			 !hs_status_fix(&st) == m->available,

@@ -16,6 +16,7 @@
 #define LIBHIBSEAL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -213,6 +214,37 @@ const char *hs_region_name(enum hs_region region);
  */
 const char *hs_aead_name(unsigned int aead);
 
+/* lib/json.c: the tools' --json output. */
+#define HS_JSON_DEPTH	8
+
+/**
+ * struct hs_json - a JSON document being written
+ * @f:        where to
+ * @depth:    the objects and arrays open
+ * @items:    the values written so far in each
+ * @closers:  '}' or ']' for each
+ * @overflow: nested deeper than HS_JSON_DEPTH, or closed more than opened
+ */
+struct hs_json {
+	FILE *f;
+	int depth;
+	unsigned int items[HS_JSON_DEPTH];
+	char closers[HS_JSON_DEPTH];
+	bool overflow;
+};
+
+/* The document is one object: hs_json_begin() opens it, hs_json_end() closes it (-1 if the
+ * nesting went wrong). @key is the member's name inside an object, NULL inside an array. */
+void hs_json_begin(struct hs_json *j, FILE *f);
+int hs_json_end(struct hs_json *j);
+void hs_json_object(struct hs_json *j, const char *key);
+void hs_json_array(struct hs_json *j, const char *key);
+void hs_json_close(struct hs_json *j);
+void hs_json_string(struct hs_json *j, const char *key, const char *value);	/* NULL: null */
+void hs_json_uint(struct hs_json *j, const char *key, unsigned long long value);
+void hs_json_bool(struct hs_json *j, const char *key, int value);	/* < 0: null */
+void hs_json_quote(FILE *f, const char *s);
+
 /* hs_status_read(): PCRs shown (0, 2, 4, 7, 14) and active swap areas kept. */
 #define HS_STATUS_PCRS		5
 #define HS_STATUS_SWAPS		4
@@ -271,7 +303,7 @@ struct hs_boot {
  * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
  * @nr_swaps:      active swap areas in @swap
- * @swap:          "NAME (TYPE, SIZE KiB)" of each, from /proc/swaps
+ * @swap:          each one's name, type ("partition", "file") and size, from /proc/swaps
  * @sb_check:      hs_sb_changed()'s result: the number of Secure Boot variables changed since
  *                 boot, or -errno when it could not tell (no event log, a SHA-1-only log)
  * @sb_changed:    their names ("dbx", "db,dbx")
@@ -290,7 +322,11 @@ struct hs_status {
 	char resume[32];
 	unsigned long long resume_offset;
 	int nr_swaps;
-	char swap[HS_STATUS_SWAPS][300];
+	struct hs_swap {
+		char name[256];
+		char type[32];
+		unsigned long long kib;
+	} swap[HS_STATUS_SWAPS];
 	int sb_check;
 	char sb_changed[128];
 	char mok_pending[128];
@@ -315,6 +351,18 @@ int hs_status_read(const char *root, struct hs_status *st);
  * Return: true when `systemctl hibernate` can work now.
  */
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
+
+/**
+ * hs_status_json() - `hibseal status --json`: the facts, the verdict and its fix as one object
+ * @f:  where to write it
+ * @st: from hs_status_read()
+ *
+ * The object's members are documented in hibseal(1), JSON OUTPUT, and in the schema
+ * docs/hibseal-status.schema.json, which the tests check it against.
+ *
+ * Return: 0, or -1 if the writing went wrong.
+ */
+int hs_status_json(FILE *f, const struct hs_status *st);
 
 /**
  * enum hs_reason_kind - where a reason comes from (lib/reasons.def)

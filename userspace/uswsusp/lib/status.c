@@ -101,13 +101,10 @@ static void read_swaps(const char *root, struct hs_status *st)
 		return;
 	if (fgets(line, sizeof(line), f)) {
 		while (st->nr_swaps < HS_STATUS_SWAPS && fgets(line, sizeof(line), f)) {
-			char name[256], type[32];
-			unsigned long long kib;
+			struct hs_swap *sw = &st->swap[st->nr_swaps];
 
-			if (sscanf(line, "%255s %31s %llu", name, type, &kib) != 3)
+			if (sscanf(line, "%255s %31s %llu", sw->name, sw->type, &sw->kib) != 3)
 				continue;
-			snprintf(st->swap[st->nr_swaps], sizeof(st->swap[0]), "%s (%s, %llu KiB)",
-				 name, type, kib);
 			st->nr_swaps++;
 		}
 	}
@@ -264,4 +261,98 @@ const char *hs_reason_fix(enum hs_reason_kind kind, const char *text)
 		    !strncmp(text, hs_reasons[i].match, strlen(hs_reasons[i].match)))
 			return hs_reasons[i].fix;
 	return NULL;
+}
+
+/* A comma-separated list ("db,dbx", "MokNew, MokSB") as a JSON array of its names. */
+static void json_list(struct hs_json *j, const char *key, const char *list)
+{
+	char buf[256], *save = NULL, *name;
+
+	hs_json_array(j, key);
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (name = strtok_r(buf, ", ", &save); name; name = strtok_r(NULL, ", ", &save))
+		hs_json_string(j, NULL, name);
+	hs_json_close(j);
+}
+
+/* "NAME" or "NAME: REASON" (the kernel's sysfs lines) split into two members. */
+static void json_split(struct hs_json *j, const char *name_key, const char *reason_key,
+		       const char *line)
+{
+	const char *colon = strstr(line, ": ");
+	char name[64];
+
+	if (!colon) {
+		hs_json_string(j, name_key, line);
+		hs_json_string(j, reason_key, NULL);
+		return;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - line), line);
+	hs_json_string(j, name_key, name);
+	hs_json_string(j, reason_key, colon + 2);
+}
+
+int hs_status_json(FILE *f, const struct hs_status *st)
+{
+	static const char *const entry_states[] = { "kept", "gone", "rewritten" };
+	enum hs_reason_kind kind;
+	struct hs_json j;
+	const char *key;
+	char why[1024];
+	bool available = explain(st, why, sizeof(why), &kind, &key);
+	char num[16];
+
+	hs_json_begin(&j, f);
+	hs_json_uint(&j, "format", 1);
+	hs_json_bool(&j, "available", available);
+	hs_json_string(&j, "why", why);
+	hs_json_string(&j, "fix", available || !key ? NULL : hs_reason_fix(kind, key));
+	hs_json_string(&j, "lockdown", st->lockdown);
+	hs_json_bool(&j, "secure_boot", st->secure_boot);
+	hs_json_object(&j, "tpm");
+	hs_json_uint(&j, "version", st->tpm_version);
+	hs_json_object(&j, "pcrs_sha256");
+	for (int i = 0; st->tpm_version && i < HS_STATUS_PCRS; i++) {
+		snprintf(num, sizeof(num), "%u", st->pcr_index[i]);
+		hs_json_string(&j, num, strcmp(st->pcr[i], "unreadable") ? st->pcr[i] : NULL);
+	}
+	hs_json_close(&j);
+	hs_json_close(&j);
+	hs_json_object(&j, "sealed_hibernation");
+	json_split(&j, "state", "reason", st->seal);
+	hs_json_close(&j);
+	hs_json_object(&j, "last_resume");
+	json_split(&j, "outcome", "reason", st->last_resume);
+	hs_json_string(&j, "fix", hs_reason_fix(HS_REASON_RESUME, st->last_resume));
+	hs_json_close(&j);
+	hs_json_bool(&j, "disk_offered", st->disk_offered);
+	hs_json_array(&j, "swaps");
+	for (int i = 0; i < st->nr_swaps; i++) {
+		hs_json_object(&j, NULL);
+		hs_json_string(&j, "name", st->swap[i].name);
+		hs_json_string(&j, "type", st->swap[i].type);
+		hs_json_uint(&j, "size_kib", st->swap[i].kib);
+		hs_json_close(&j);
+	}
+	hs_json_close(&j);
+	hs_json_object(&j, "resume");
+	hs_json_string(&j, "device", strcmp(st->resume, "0:0") ? st->resume : NULL);
+	hs_json_uint(&j, "offset", st->resume_offset);
+	hs_json_close(&j);
+	hs_json_object(&j, "secure_boot_variables");
+	hs_json_bool(&j, "compared", st->sb_check >= 0);
+	json_list(&j, "changed", st->sb_check > 0 ? st->sb_changed : "");
+	hs_json_close(&j);
+	json_list(&j, "mok_requests", st->mok_pending);
+	hs_json_object(&j, "boot");
+	hs_json_string(&j, "loader", st->boot.selected[0] ? "systemd-boot" :
+		       st->boot.grub ? "grub" : NULL);
+	hs_json_string(&j, "entry", st->boot.selected[0] ? st->boot.selected : NULL);
+	hs_json_string(&j, "entry_state", st->boot.selected[0] ?
+		       entry_states[st->boot.selected_state] : NULL);
+	hs_json_string(&j, "next", st->boot.next[0] ? st->boot.next : NULL);
+	hs_json_string(&j, "next_why", st->boot.next[0] ? st->boot.next_why : NULL);
+	hs_json_string(&j, "grub_changed", st->boot.grub_changed[0] ? st->boot.grub_changed : NULL);
+	hs_json_close(&j);
+	return hs_json_end(&j) || ferror(f) ? -1 : 0;
 }

@@ -2,9 +2,9 @@
 /*
  * hibseal: the sealed hibernation command line (docs/design.md section 6).
  *
- *   hibseal status [--tcti TCTI]
+ *   hibseal status [--json] [--tcti TCTI]
  *   hibseal pin-boot [--clear]
- *   hibseal inspect [--resume-offset PAGE] DEVICE|FILE
+ *   hibseal inspect [--json] [--resume-offset PAGE] DEVICE|FILE
  *   hibseal verify --key FILE [--resume-offset PAGE] DEVICE|FILE
  *   hibseal --version | --help, and --help after each subcommand
  *
@@ -51,7 +51,7 @@ static const struct command commands[] = {
 	{
 		.name = "status",
 		.run = cmd_status,
-		.args = "[--tcti TCTI]",
+		.args = "[--json] [--tcti TCTI]",
 		.summary = "lockdown, Secure Boot, TPM and PCRs, swap and resume, and in one\n"
 			   "\tsentence whether hibernation is available, why, and what to do (exit 0\n"
 			   "\tif it is); the TPM through TCTI, $TPM2TOOLS_TCTI or $HIBSEAL_TCTI, else\n"
@@ -69,7 +69,7 @@ static const struct command commands[] = {
 	{
 		.name = "inspect",
 		.run = cmd_inspect,
-		.args = "[--resume-offset PAGE] DEVICE|FILE",
+		.args = "[--json] [--resume-offset PAGE] DEVICE|FILE",
 		.summary = "check the structure of a sealed image on a swap device or in a file,\n"
 			   "\twithout the key: chunk tags, key and image MAC are not checked",
 	},
@@ -131,6 +131,7 @@ struct cli {
 	const char *tcti;	/* --tcti */
 	uint64_t header_page;	/* --resume-offset */
 	bool clear;		/* --clear */
+	bool json;		/* --json */
 };
 
 #define HELP_OPT	{ "help", no_argument, NULL, 'h' }
@@ -155,6 +156,9 @@ static int parse_options(const struct command *cmd, int argc, char *argv[], cons
 			break;
 		case 'c':
 			o->clear = true;
+			break;
+		case 'j':
+			o->json = true;
 			break;
 		case 'o':
 			if (!parse_page(optarg, &o->header_page))
@@ -193,6 +197,48 @@ static void print_report(const struct hs_image_info *info, bool s2disk)
 		       info->chunk_pages);
 	printf("structure: valid\n");
 	printf("not checked: chunk tags, key blob, image MAC (they need the key)\n");
+}
+
+/* `hibseal inspect --json`: the report as one object, or where and why it failed. */
+static void print_json(const struct hs_image_info *info, bool s2disk, int err)
+{
+	struct hs_json j;
+
+	hs_json_begin(&j, stdout);
+	hs_json_uint(&j, "format", 1);
+	hs_json_bool(&j, "valid", !err);
+	if (err) {
+		hs_json_string(&j, "region", hs_region_name(info->region));
+		if (info->region == HS_REGION_METADATA_CHUNK || info->region == HS_REGION_DATA_CHUNK)
+			hs_json_uint(&j, "chunk", info->chunk);
+		else
+			hs_json_string(&j, "chunk", NULL);
+		hs_json_string(&j, "reason", err == -EIO ? strerror(info->io_error) :
+			       info->reason[0] ? info->reason : strerror(-err));
+		hs_json_end(&j);
+		return;
+	}
+	hs_json_uint(&j, "version", info->version);
+	hs_json_string(&j, "writer", s2disk ? "s2disk" : "kernel");
+	hs_json_string(&j, "construction", hs_aead_name(info->aead));
+	hs_json_uint(&j, "tag_size", info->tag_size);
+	hs_json_string(&j, "compression", !info->compressed ? "none" : info->lz4 ? "lz4" : "lzo");
+	hs_json_uint(&j, "chunks", info->nr_chunks);
+	hs_json_uint(&j, "image_pages", info->image_pages);
+	hs_json_uint(&j, "counter", info->counter);
+	hs_json_uint(&j, "key_blob_size", info->key_blob_size);
+	hs_json_uint(&j, "data_chunk_bytes", info->compressed_bytes);
+	hs_json_object(&j, "swap_pages");
+	hs_json_uint(&j, "used", info->pages_used);
+	hs_json_uint(&j, "map", info->map_pages);
+	hs_json_uint(&j, "chunk", info->chunk_pages);
+	hs_json_close(&j);
+	hs_json_array(&j, "not_checked");
+	hs_json_string(&j, NULL, "chunk tags");
+	hs_json_string(&j, NULL, "key blob");
+	hs_json_string(&j, NULL, "image MAC");
+	hs_json_close(&j);
+	hs_json_end(&j);
 }
 
 /* One line on stderr for a failed inspection or verification. */
@@ -313,6 +359,7 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "resume-offset", required_argument, NULL, 'o' },
+		{ "json", no_argument, NULL, 'j' },
 		HELP_OPT,
 		{ 0 }
 	};
@@ -323,7 +370,7 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	bool s2disk;
 	int fd, err, ret;
 
-	ret = parse_options(cmd, argc, argv, "o:h", opts, 1, &o);
+	ret = parse_options(cmd, argc, argv, "o:jh", opts, 1, &o);
 	if (ret >= 0)
 		return ret;
 	ret = EXIT_FAILURE;
@@ -335,11 +382,14 @@ static int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	s2disk = stored_by_s2disk(&src, o.header_page);
 	err = s2disk ? hs_us_inspect(&src, o.header_page * HS_PAGE_SIZE, &info) :
 		hs_image_inspect(&src, o.header_page, &info);
+	if (o.json)
+		print_json(&info, s2disk, err);
 	if (err) {
 		report_failure("inspect", path, err, &info);
 		goto out;
 	}
-	print_report(&info, s2disk);
+	if (!o.json)
+		print_report(&info, s2disk);
 	if (fflush(stdout)) {
 		fprintf(stderr, "hibseal inspect: writing the report: %s\n", strerror(errno));
 		goto out;
@@ -520,6 +570,7 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "tcti", required_argument, NULL, 'T' },
+		{ "json", no_argument, NULL, 'j' },
 		HELP_OPT,
 		{ 0 }
 	};
@@ -530,7 +581,7 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 	bool available;
 	int r;
 
-	r = parse_options(cmd, argc, argv, "T:h", opts, 0, &o);
+	r = parse_options(cmd, argc, argv, "T:jh", opts, 0, &o);
 	if (r >= 0)
 		return r;
 	tcti = o.tcti;
@@ -546,6 +597,13 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 		return EXIT_FAILURE;
 	}
 	available = hs_status_explain(&st, why, sizeof(why));
+	if (o.json) {
+		if (hs_status_json(stdout, &st) || fflush(stdout)) {
+			fprintf(stderr, "hibseal status: writing the report: %s\n", strerror(errno));
+			return EXIT_FAILURE;
+		}
+		return available ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
 	printf("lockdown: %s\n", st.lockdown);
 	printf("secure boot: %s\n", st.secure_boot < 0 ? "unknown (no EFI variables)" :
 	       st.secure_boot ? "on" : "off");
@@ -565,7 +623,8 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 		printf("last resume fix: %s\n", fix);
 	printf("disk in /sys/power/state: %s\n", st.disk_offered ? "yes" : "no");
 	for (int i = 0; i < st.nr_swaps; i++)
-		printf("swap: %s\n", st.swap[i]);
+		printf("swap: %s (%s, %llu KiB)\n", st.swap[i].name, st.swap[i].type,
+		       st.swap[i].kib);
 	if (!st.nr_swaps)
 		printf("swap: none active\n");
 	printf("resume device: %s, offset %llu\n", st.resume, st.resume_offset);
