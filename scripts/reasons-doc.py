@@ -65,7 +65,8 @@ def rst():
     names = {
         "no-hibseal-kernel": "lockdown on, and the kernel has no sealed hibernation",
         "not-offered": "``disk`` is not in ``/sys/power/state``",
-        "no-swap": "no swap is active",
+        "no-swap": "no swap is active (zram does not count)",
+        "swap-too-small": "the memory in use does not fit in the free swap",
         "no-resume-device": "no resume device is set",
         "secure-boot-update": "a Secure Boot variable changed since this boot",
         "mok-pending": "shim's MokManager has requests pending for the next boot",

@@ -30,29 +30,43 @@ struct machine {
 	/* expected */
 	bool available;
 	const char *says;	/* a part of the sentence */
+	unsigned long long anon_kib;	/* Active(anon) in /proc/meminfo, 0: no meminfo */
 };
 
 static const struct machine machines[] = {
 	{ "sealed-available", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
 	  "/dev/vdb partition 262140 0 -2\n", "254:16",
 	  "refused: its image MAC does not match\n", true,
-	  "available, sealed: lockdown (integrity)" },
+	  "available, sealed: lockdown (integrity)", 0 },
 	{ "sealing-unavailable", "none [integrity] confidentiality", 1, 0,
 	  "unavailable: no TPM 2.0", "freeze mem", "", "254:16", "stale: written at anti-replay "
 	  "counter 4, the TPM's counter is at 5 (a boot ran since, or it was resumed before)\n",
-	  false, "sealed hibernation is unavailable: no TPM 2.0" },
+	  false, "sealed hibernation is unavailable: no TPM 2.0", 0 },
 	{ "no-hibseal-kernel", "none integrity [confidentiality]", 1, 2, NULL, "freeze mem", "",
-	  "0:0", NULL, false, "this kernel has no sealed hibernation" },
+	  "0:0", NULL, false, "this kernel has no sealed hibernation", 0 },
 	{ "unlocked", "[none] integrity confidentiality", 0, 2, "ready", "freeze mem disk",
 	  "/swapfile file 1048572 0 -2\n", "254:1", "resumed\n", true,
-	  "available, unsealed: lockdown is off" },
+	  "available, unsealed: lockdown is off", 0 },
 	{ "no-swap", "[none] integrity confidentiality", 0, 2, "ready", "disk", "", "254:16",
-	  "no image\n", false, "no swap is active" },
+	  "no image\n", false, "no swap is active", 0 },
 	{ "no-resume-device", "none [integrity] confidentiality", 1, 2, "ready", "disk",
 	  "/dev/vdb partition 262140 0 -2\n", "0:0", "not checked\n", false,
-	  "no resume device is set" },
+	  "no resume device is set", 0 },
 	{ "no-lockdown-lsm", NULL, -1, 0, NULL, "mem disk", "/dev/sda2 partition 100 0 -2\n",
-	  "8:2", NULL, true, "unsealed" },
+	  "8:2", NULL, true, "unsealed", 0 },
+	/* zram holds no image across power-off: it is not swap to hibernate to (as logind). */
+	{ "zram-only", "[none] integrity confidentiality", 0, 2, "ready", "disk",
+	  "/dev/zram0 partition 4194300 0 100\n", "254:16", "no image\n", false,
+	  "but zram (RAM, lost at power-off) is active", 0 },
+	/* 300 MiB of memory in use, 262140 KiB of swap with 10000 used: it does not fit. */
+	{ "swap-too-small", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
+	  "/dev/vdb partition 262140 10000 -2\n/dev/zram0 partition 4194300 0 100\n", "254:16",
+	  "no image\n", false, "307200 KiB of memory in use (Active(anon)) and 252140 KiB of swap "
+	  "free", 307200 },
+	/* The same with 200 MiB in use: it fits, and the resume device has its name. */
+	{ "swap-fits", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
+	  "/dev/vdb partition 262140 10000 -2\n", "254:16", "no image\n", true,
+	  "available, sealed", 204800 },
 };
 
 static int puts_(const char *root, const char *rel, const char *text)
@@ -91,6 +105,15 @@ static int build(const char *root, const struct machine *m)
 	err |= puts_(root, "sys/power/resume_offset", "0\n");
 	snprintf(swaps, sizeof(swaps), "Filename\tType\tSize\tUsed\tPriority\n%s", m->swaps);
 	err |= puts_(root, "proc/swaps", swaps);
+	err |= puts_(root, "sys/dev/block/254:16/uevent", "MAJOR=254\nMINOR=16\nDEVNAME=vdb\n"
+		     "DEVTYPE=disk\n");
+	if (m->anon_kib) {
+		char meminfo[256];
+
+		snprintf(meminfo, sizeof(meminfo), "MemTotal:        2000000 kB\n"
+			 "Active(anon):    %llu kB\nInactive(anon):    1000 kB\n", m->anon_kib);
+		err |= puts_(root, "proc/meminfo", meminfo);
+	}
 	return err;
 }
 
@@ -154,7 +177,8 @@ static void fixes(void)
 	    !hs_reason_fix(HS_REASON_RESUME, "not checked"), "unit.status.fix.resume-none");
 	{
 		static const char *const checks[] = {
-			"no-hibseal-kernel", "not-offered", "no-swap", "no-resume-device",
+			"no-hibseal-kernel", "not-offered", "no-swap", "swap-too-small",
+			"no-resume-device",
 			"secure-boot-update", "mok-pending", "boot-entry",
 		};
 		bool all = true;
@@ -199,6 +223,9 @@ int main(void)
 			    !strcmp(st.pcr[3], "0000000000000000000000000000000000000000000000000000000000000007"),
 			    "unit.status.%s.pcrs", m->name);
 		tap(st.secure_boot == m->secure_boot, "unit.status.%s.secure-boot", m->name);
+		tap(st.anon_kib == m->anon_kib &&
+		    !strcmp(st.resume_name, strcmp(m->resume, "254:16") ? "" : "/dev/vdb"),
+		    "unit.status.%s.resume-name-and-memory", m->name);
 		{
 			/* The kernel's line as it is, its newline dropped; "absent" without it. */
 			size_t n = m->last_resume ? strcspn(m->last_resume, "\n") : 0;

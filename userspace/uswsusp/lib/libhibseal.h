@@ -2,13 +2,17 @@
 /*
  * libhibseal: userspace access to sealed hibernation images (docs/design.md, sections 5 and 6).
  *
- * So far: hs_image_inspect() checks the STRUCTURE of a sealed image that the in-kernel swap
+ * Images: hs_image_inspect() checks the STRUCTURE of a sealed image that the in-kernel swap
  * writer left on a swap partition (or on the block device under a swap file), without the key:
  * the swap header, the sealed image header, the key blob's framing, the swap map and every
  * chunk header. It authenticates nothing: chunk tags, the key blob and the image MAC need the
- * key (`hibseal verify`). Every number is taken from the image only after it has been checked
- * against the source's size and the format's limits, and every walk is bounded, so any bytes
- * at all may be handed to it.
+ * key (hs_image_verify(), for test images). Every number is taken from the image only after it
+ * has been checked against the source's size and the format's limits, and every walk is
+ * bounded, so any bytes at all may be handed to it.
+ *
+ * The machine: hs_status_read() and its verdict, fix and JSON (hibseal status); the event log
+ * and efivarfs (hs_sb_changed(), hs_mok_pending()); the boot entries (hs_boot_entries() and the
+ * pin). s2disk's stored format is in uswsusp.h.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -301,9 +305,13 @@ struct hs_boot {
  *                 "resumed", "refused: REASON", "stale: WHY", ...), or "absent"
  * @disk_offered:  "disk" is in /sys/power/state
  * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
+ * @resume_name:   its device node, "/dev/NAME" as swapon --show names it ("" if unknown)
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
+ * @anon_kib:      Active(anon) from /proc/meminfo: the memory an image must hold, as systemd
+ *                 reckons it before it hibernates (0 if unknown)
  * @nr_swaps:      active swap areas in @swap
- * @swap:          each one's name, type ("partition", "file") and size, from /proc/swaps
+ * @swap:          each one's name, type ("partition", "file"), size and use, from /proc/swaps;
+ *                 @zram marks a compressed RAM disk, which cannot hold an image across power-off
  * @sb_check:      hs_sb_changed()'s result: the number of Secure Boot variables changed since
  *                 boot, or -errno when it could not tell (no event log, a SHA-1-only log)
  * @sb_changed:    their names ("dbx", "db,dbx")
@@ -320,12 +328,16 @@ struct hs_status {
 	char last_resume[600];
 	bool disk_offered;
 	char resume[32];
+	char resume_name[80];
 	unsigned long long resume_offset;
+	unsigned long long anon_kib;
 	int nr_swaps;
 	struct hs_swap {
 		char name[256];
 		char type[32];
 		unsigned long long kib;
+		unsigned long long used_kib;
+		bool zram;
 	} swap[HS_STATUS_SWAPS];
 	int sb_check;
 	char sb_changed[128];
@@ -351,6 +363,14 @@ int hs_status_read(const char *root, struct hs_status *st);
  * Return: true when `systemctl hibernate` can work now.
  */
 bool hs_status_explain(const struct hs_status *st, char *buf, size_t size);
+
+/**
+ * hs_swap_free_kib() - free swap that can hold an image (zram left out)
+ * @st: from hs_status_read()
+ *
+ * Return: KiB.
+ */
+unsigned long long hs_swap_free_kib(const struct hs_status *st);
 
 /**
  * hs_status_json() - `hibseal status --json`: the facts, the verdict and its fix as one object

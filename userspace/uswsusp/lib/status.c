@@ -17,15 +17,22 @@
 
 static const unsigned int status_pcrs[HS_STATUS_PCRS] = { 0, 2, 4, 7, 14 };
 
+/* @rel under @root, opened for reading. */
+static FILE *open_under(const char *root, const char *rel)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	return fopen(path, "re");
+}
+
 /* Read @rel under @root into @buf (NUL-terminated, trailing newline dropped). Return: bytes. */
 static int read_text(const char *root, const char *rel, char *buf, size_t size)
 {
-	char path[512];
 	size_t n;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "re");
+	f = open_under(root, rel);
 	if (!f)
 		return -errno;
 	n = fread(buf, 1, size - 1, f);
@@ -55,14 +62,11 @@ static void read_lockdown(const char *root, struct hs_status *st)
 /* The SecureBoot variable: 4 bytes of attributes, then the value byte. */
 static void read_secure_boot(const char *root, struct hs_status *st)
 {
+	FILE *f = open_under(root, SECUREBOOT_VAR);
 	unsigned char var[8];
-	char path[512];
 	size_t n;
-	FILE *f;
 
 	st->secure_boot = -1;
-	snprintf(path, sizeof(path), "%s/%s", root, SECUREBOOT_VAR);
-	f = fopen(path, "re");
 	if (!f)
 		return;
 	n = fread(var, 1, sizeof(var), f);
@@ -91,24 +95,80 @@ static void read_tpm(const char *root, struct hs_status *st)
 /* /proc/swaps: a title line, then "NAME TYPE SIZE USED PRIO" per active swap area. */
 static void read_swaps(const char *root, struct hs_status *st)
 {
-	char line[512], path[512];
-	FILE *f;
+	FILE *f = open_under(root, "proc/swaps");
+	char line[512];
 
 	st->nr_swaps = 0;
-	snprintf(path, sizeof(path), "%s/proc/swaps", root);
-	f = fopen(path, "re");
 	if (!f)
 		return;
 	if (fgets(line, sizeof(line), f)) {
 		while (st->nr_swaps < HS_STATUS_SWAPS && fgets(line, sizeof(line), f)) {
 			struct hs_swap *sw = &st->swap[st->nr_swaps];
 
-			if (sscanf(line, "%255s %31s %llu", sw->name, sw->type, &sw->kib) != 3)
+			if (sscanf(line, "%255s %31s %llu %llu", sw->name, sw->type, &sw->kib,
+				   &sw->used_kib) != 4)
 				continue;
+			/* logind does not count zram either: it is RAM, gone at power-off. */
+			sw->zram = !strncmp(sw->name, "/dev/zram", 9);
 			st->nr_swaps++;
 		}
 	}
 	fclose(f);
+}
+
+/* The device node of "MAJOR:MINOR", from sysfs's uevent of that block device. */
+static void read_resume_name(const char *root, struct hs_status *st)
+{
+	char rel[64], buf[512], *name;
+
+	st->resume_name[0] = '\0';
+	if (!strchr(st->resume, ':') || !strcmp(st->resume, "0:0"))
+		return;
+	snprintf(rel, sizeof(rel), "sys/dev/block/%s/uevent", st->resume);
+	if (read_text(root, rel, buf, sizeof(buf)) <= 0)
+		return;
+	name = strstr(buf, "DEVNAME=");
+	if (name && (name == buf || name[-1] == '\n')) {
+		name += 8;
+		name[strcspn(name, "\n")] = '\0';
+		if (*name && !strchr(name, '/') && strlen(name) < sizeof(st->resume_name) - 5)
+			snprintf(st->resume_name, sizeof(st->resume_name), "/dev/%s", name);
+	}
+}
+
+/* Active(anon) in /proc/meminfo, in KiB. */
+static void read_anon(const char *root, struct hs_status *st)
+{
+	FILE *f = open_under(root, "proc/meminfo");
+	char line[256];
+
+	st->anon_kib = 0;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Active(anon): %llu kB", &st->anon_kib) == 1)
+			break;
+	fclose(f);
+}
+
+unsigned long long hs_swap_free_kib(const struct hs_status *st)
+{
+	unsigned long long free_kib = 0;
+
+	for (int i = 0; i < st->nr_swaps; i++)
+		if (!st->swap[i].zram && st->swap[i].kib > st->swap[i].used_kib)
+			free_kib += st->swap[i].kib - st->swap[i].used_kib;
+	return free_kib;
+}
+
+/* Active swap that can hold an image across power-off: not zram. */
+static int disk_swaps(const struct hs_status *st)
+{
+	int n = 0;
+
+	for (int i = 0; i < st->nr_swaps; i++)
+		n += !st->swap[i].zram;
+	return n;
 }
 
 int hs_status_read(const char *root, struct hs_status *st)
@@ -134,6 +194,8 @@ int hs_status_read(const char *root, struct hs_status *st)
 		snprintf(st->resume, sizeof(st->resume), "unknown");
 	if (read_text(root, "sys/power/resume_offset", buf, sizeof(buf)) > 0)
 		st->resume_offset = strtoull(buf, NULL, 10);
+	read_resume_name(root, st);
+	read_anon(root, st);
 	st->sb_check = hs_sb_changed(root, st->sb_changed, sizeof(st->sb_changed));
 	hs_mok_pending(root, st->mok_pending, sizeof(st->mok_pending));
 	hs_boot_entries(root, &st->boot);
@@ -176,9 +238,10 @@ static bool explain(const struct hs_status *st, char *buf, size_t size,
 		}
 		return false;
 	}
-	if (!st->nr_swaps) {
+	if (!disk_swaps(st)) {
 		snprintf(buf, size, "Hibernation cannot work yet: the kernel offers it, but no swap "
-			 "is active to write the image to.");
+			 "%sis active to write the image to.",
+			 st->nr_swaps ? "but zram (RAM, lost at power-off) " : "");
 		*key = "no-swap";
 		return false;
 	}
@@ -186,6 +249,14 @@ static bool explain(const struct hs_status *st, char *buf, size_t size,
 		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set, so the "
 			 "next boot would not look for the image.");
 		*key = "no-resume-device";
+		return false;
+	}
+	/* As systemd checks before it hibernates: the anonymous memory in use must fit. */
+	if (st->anon_kib && st->anon_kib > hs_swap_free_kib(st) / 100 * 98) {
+		snprintf(buf, size, "Hibernation would fail: %llu KiB of memory in use (Active(anon)) "
+			 "and %llu KiB of swap free to write it to.", st->anon_kib,
+			 hs_swap_free_kib(st));
+		*key = "swap-too-small";
 		return false;
 	}
 	if (locked(st) && sealing && st->sb_check > 0) {
@@ -332,12 +403,19 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 		hs_json_string(&j, "name", st->swap[i].name);
 		hs_json_string(&j, "type", st->swap[i].type);
 		hs_json_uint(&j, "size_kib", st->swap[i].kib);
+		hs_json_uint(&j, "used_kib", st->swap[i].used_kib);
+		hs_json_bool(&j, "zram", st->swap[i].zram);
 		hs_json_close(&j);
 	}
 	hs_json_close(&j);
 	hs_json_object(&j, "resume");
 	hs_json_string(&j, "device", strcmp(st->resume, "0:0") ? st->resume : NULL);
+	hs_json_string(&j, "name", st->resume_name[0] ? st->resume_name : NULL);
 	hs_json_uint(&j, "offset", st->resume_offset);
+	hs_json_close(&j);
+	hs_json_object(&j, "memory");
+	hs_json_uint(&j, "active_anon_kib", st->anon_kib);
+	hs_json_uint(&j, "swap_free_kib", hs_swap_free_kib(st));
 	hs_json_close(&j);
 	hs_json_object(&j, "secure_boot_variables");
 	hs_json_bool(&j, "compared", st->sb_check >= 0);

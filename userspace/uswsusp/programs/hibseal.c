@@ -623,11 +623,19 @@ static int cmd_status(const struct command *cmd, int argc, char *argv[])
 		printf("last resume fix: %s\n", fix);
 	printf("disk in /sys/power/state: %s\n", st.disk_offered ? "yes" : "no");
 	for (int i = 0; i < st.nr_swaps; i++)
-		printf("swap: %s (%s, %llu KiB)\n", st.swap[i].name, st.swap[i].type,
-		       st.swap[i].kib);
+		printf("swap: %s (%s, %llu KiB, %llu KiB used)%s\n", st.swap[i].name, st.swap[i].type,
+		       st.swap[i].kib, st.swap[i].used_kib,
+		       st.swap[i].zram ? ": zram, not counted (RAM, lost at power-off)" : "");
 	if (!st.nr_swaps)
 		printf("swap: none active\n");
-	printf("resume device: %s, offset %llu\n", st.resume, st.resume_offset);
+	if (st.resume_name[0])
+		printf("resume device: %s (%s), offset %llu\n", st.resume_name, st.resume,
+		       st.resume_offset);
+	else
+		printf("resume device: %s, offset %llu\n", st.resume, st.resume_offset);
+	if (st.anon_kib)
+		printf("memory to save: %llu KiB (Active(anon)); swap free for it: %llu KiB\n",
+		       st.anon_kib, hs_swap_free_kib(&st));
 	if (st.sb_check > 0)
 		printf("secure boot variables: changed since this boot: %s (the next boot's PCR 7 "
 		       "differs)\n", st.sb_changed);
