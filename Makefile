@@ -121,6 +121,7 @@ bisect: kernel
 lint: setup
 	@shellcheck -x $(SHELL_SCRIPTS)
 	@for f in Documentation/*/*.rst; do python3 -m docutils --halt=warning "$$f" /dev/null || exit 1; done
+	@mandoc -Tlint -Wwarning docs/*.[178]
 
 clean:
 	rm -rf $(B)

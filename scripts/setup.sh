@@ -8,7 +8,7 @@ python3 rsync xz-utils zstd
 qemu-system-x86 qemu-utils ovmf swtpm swtpm-tools sbsigntool systemd-boot-efi
 binutils mtools dosfstools busybox-static libtss2-dev libtss2-tcti-swtpm0 tpm2-tools openssl
 e2fsprogs util-linux fdisk debootstrap shellcheck liblzo2-dev liblz4-dev python3-docutils python3-jsonschema
-gnuplot-nox clang dwarves
+gnuplot-nox clang dwarves mandoc
 linux-config-6.12 debhelper efitools"
 
 missing=""

@@ -83,3 +83,21 @@ for u in u1 u2 u3 u4 u5 u6 u7; do
 	fi
 done
 ok $all unit.cli.usage-errors
+
+# Bash completion (completion/hibseal.bash, as bash-completion loads it): the subcommands, each
+# one's options, a file after --key.
+complete_words() {	# WORDS...: what _hibseal offers for the last word
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _hibseal; printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
+		_ "$top/userspace/uswsusp/completion/hibseal.bash" "$@"
+}
+c1=$(complete_words hibseal "")
+c2=$(complete_words hibseal st)
+c3=$(complete_words hibseal inspect --)
+c4=$(complete_words hibseal verify --key "$top/debian/chang")
+c5=$(complete_words hibseal bogus --)
+[ "$c1" = "--help --version inspect pin-boot status verify " ] && [ "$c2" = "status " ] &&
+	[ "$c3" = "--help --json --resume-offset " ] && [ "$c4" = "$top/debian/changelog " ] &&
+	[ "$c5" = " " ]
+rc=$?
+[ $rc = 0 ] || printf '# completion: [%s] [%s] [%s] [%s] [%s]\n' "$c1" "$c2" "$c3" "$c4" "$c5"
+ok $rc unit.cli.completion

@@ -259,9 +259,27 @@ static void test_config(void)
 				"compress = y\n\n", &c, why, sizeof(why)) &&
 	    c.have_device && !strcmp(c.device, "/dev/vdb2") && c.offset == 34816,
 	    "unit.uswsusp.config.suspend-utils-file");
+	/* The keys it does not use are listed, once each, for the warning. */
+	if (!tap(!strcmp(c.ignored, "snapshot device, compress"),
+		 "unit.uswsusp.config.ignored-keys"))
+		printf("# ignored: '%s'\n", c.ignored);
 	memset(&c, 0, sizeof(c));
-	tap(!hs_us_config_parse("", &c, why, sizeof(why)) && !c.have_device && !c.offset,
-	    "unit.uswsusp.config.empty");
+	tap(!hs_us_config_parse("compress = y\ncompress = n\nsplash = y\n", &c, why, sizeof(why)) &&
+	    !strcmp(c.ignored, "compress, splash"), "unit.uswsusp.config.ignored-once");
+	memset(&c, 0, sizeof(c));
+	{
+		char many[4096] = "";
+
+		for (int i = 0; i < 60; i++)
+			snprintf(many + strlen(many), sizeof(many) - strlen(many), "key number %d = 1\n", i);
+		tap(!hs_us_config_parse(many, &c, why, sizeof(why)) &&
+		    strlen(c.ignored) < sizeof(c.ignored) &&
+		    !strcmp(c.ignored + strlen(c.ignored) - 3, "..."),
+		    "unit.uswsusp.config.ignored-cut");
+	}
+	memset(&c, 0, sizeof(c));
+	tap(!hs_us_config_parse("", &c, why, sizeof(why)) && !c.have_device && !c.offset &&
+	    !c.ignored[0], "unit.uswsusp.config.empty");
 	tap(hs_us_config_parse("resume offset = -5\n", &c, why, sizeof(why)) == -EINVAL &&
 	    strstr(why, "line 1"), "unit.uswsusp.config.refused.negative-offset");
 	tap(hs_us_config_parse("\nresume offset = 12x\n", &c, why, sizeof(why)) == -EINVAL &&

@@ -416,6 +416,31 @@ static char *trim(char *s)
 	return s;
 }
 
+/* Add @key to @cfg->ignored, once; "..." ends a list that has no room left. */
+static void note_ignored(struct hs_us_config *cfg, const char *key)
+{
+	size_t used = strlen(cfg->ignored), len = strlen(key), need = len + (used ? 2 : 0);
+	const char *p = cfg->ignored;
+
+	if (!len)
+		return;
+	while (*p) {				/* already listed: "a, b, c" */
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !memcmp(p, key, len))
+			return;
+		p += n;
+		p += strspn(p, ", ");
+	}
+	if (used >= 3 && !strcmp(cfg->ignored + used - 3, "..."))
+		return;
+	if (used + need + 5 >= sizeof(cfg->ignored)) {
+		snprintf(cfg->ignored + used, sizeof(cfg->ignored) - used, "%s...", used ? ", " : "");
+		return;
+	}
+	snprintf(cfg->ignored + used, sizeof(cfg->ignored) - used, "%s%s", used ? ", " : "", key);
+}
+
 int hs_us_config_parse(const char *text, struct hs_us_config *cfg, char *why, size_t why_size)
 {
 	char line[512];
@@ -466,6 +491,8 @@ int hs_us_config_parse(const char *text, struct hs_us_config *cfg, char *why, si
 					snprintf(why, why_size, "line %u: bad resume offset", lineno);
 				return -EINVAL;
 			}
+		} else {
+			note_ignored(cfg, key);
 		}
 	}
 	return 0;

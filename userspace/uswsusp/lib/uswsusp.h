@@ -193,12 +193,15 @@ struct hs_us_config {
 	char device[256];
 	unsigned long long offset;
 	bool have_device;
+	char ignored[256];
 };
 
 /**
  * hs_us_config_parse() - read suspend-utils' configuration file format
  * @text:     the file's contents, NUL-terminated
- * @cfg:      updated with "resume device" and "resume offset"; other keys are ignored
+ * @cfg:      updated with "resume device" and "resume offset"; the other keys (suspend-utils'
+ *            compress, encrypt, splash, ...) are ignored, their names listed in @cfg->ignored
+ *            (", " between them, "..." when the list is cut) for the caller to warn about
  * @why:      receives the reason of a refusal
  * @why_size: its size
  *

@@ -146,6 +146,9 @@ static int read_config(struct hs_cli *cli)
 	free(text);
 	if (rc || !used)
 		return rc;
+	if (file.ignored[0])
+		hs_cli_err(cli, "warning: %s: ignored (hibseal's %s uses only 'resume device' and "
+			   "'resume offset'): %s", used, cli->prog, file.ignored);
 	if (!cli->cfg.have_device && file.have_device) {
 		strcpy(cli->cfg.device, file.device);
 		cli->cfg.have_device = true;

@@ -1,0 +1,41 @@
+# bash completion for hibseal(1)
+# Installed as /usr/share/bash-completion/completions/hibseal; bash-completion loads it the first
+# time hibseal is completed. (s2disk and resume live in /usr/libexec/hibseal, for initramfs
+# hooks and scripts, and have none: their names belong to suspend-utils' programs.)
+
+_hibseal()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} cmd opts
+	local commands="status pin-boot inspect verify"
+
+	case "$prev" in
+	--key | -k)
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+		return ;;
+	--resume-offset | -o | --tcti | -T)
+		COMPREPLY=()
+		return ;;
+	esac
+	if [ "$COMP_CWORD" = 1 ]; then
+		mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
+		return
+	fi
+	cmd=${COMP_WORDS[1]}
+	case "$cmd" in
+	status) opts="--json --tcti --help" ;;
+	pin-boot) opts="--clear --help" ;;
+	inspect) opts="--json --resume-offset --help" ;;
+	verify) opts="--key --resume-offset --help" ;;
+	*) COMPREPLY=(); return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+	elif [ "$cmd" = inspect ] || [ "$cmd" = verify ]; then
+		# A swap device or a file holding an image.
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+	else
+		COMPREPLY=()
+	fi
+}
+
+complete -F _hibseal hibseal
