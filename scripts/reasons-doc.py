@@ -67,6 +67,7 @@ def rst():
         "not-offered": "``disk`` is not in ``/sys/power/state``",
         "no-swap": "no swap is active (zram does not count)",
         "swap-too-small": "the memory in use does not fit in the free swap",
+        "resume-not-swap": "the resume device holds none of the active swap areas",
         "no-resume-device": "no resume device is set",
         "secure-boot-update": "a Secure Boot variable changed since this boot",
         "mok-pending": "shim's MokManager has requests pending for the next boot",

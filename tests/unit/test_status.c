@@ -63,6 +63,10 @@ static const struct machine machines[] = {
 	  "/dev/vdb partition 262140 10000 -2\n/dev/zram0 partition 4194300 0 100\n", "254:16",
 	  "no image\n", false, "307200 KiB of memory in use (Active(anon)) and 252140 KiB of swap "
 	  "free", 307200 },
+	/* resume= names vdc while swap is on vdb (sysfs gives both numbers): nothing to resume. */
+	{ "resume-not-swap", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
+	  "/dev/vdb partition 262140 0 -2\n", "254:32", "no image\n", false,
+	  "the resume device 254:32 holds none of the active swap areas", 0 },
 	/* The same with 200 MiB in use: it fits, and the resume device has its name. */
 	{ "swap-fits", "none [integrity] confidentiality", 1, 2, "ready", "freeze mem disk",
 	  "/dev/vdb partition 262140 10000 -2\n", "254:16", "no image\n", true,
@@ -107,6 +111,9 @@ static int build(const char *root, const struct machine *m)
 	err |= puts_(root, "proc/swaps", swaps);
 	err |= puts_(root, "sys/dev/block/254:16/uevent", "MAJOR=254\nMINOR=16\nDEVNAME=vdb\n"
 		     "DEVTYPE=disk\n");
+	/* vdb's device number where the verdict may use it (the others leave it unknown). */
+	if (!strncmp(m->name, "swap-", 5) || !strcmp(m->name, "resume-not-swap"))
+		err |= puts_(root, "sys/class/block/vdb/dev", "254:16\n");
 	if (m->anon_kib) {
 		char meminfo[256];
 
@@ -178,7 +185,7 @@ static void fixes(void)
 	{
 		static const char *const checks[] = {
 			"no-hibseal-kernel", "not-offered", "no-swap", "swap-too-small",
-			"no-resume-device",
+			"no-resume-device", "resume-not-swap",
 			"secure-boot-update", "mok-pending", "boot-entry",
 		};
 		bool all = true;

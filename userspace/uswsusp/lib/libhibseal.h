@@ -307,6 +307,8 @@ struct hs_boot {
  * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
  * @resume_name:   its device node, "/dev/NAME" as swapon --show names it ("" if unknown)
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
+ * @resume_holds_swap: 1 the resume device holds one of the active swap areas (a partition
+ *                 sysfs names), -1 it holds none (every one such a partition), 0 unknown
  * @anon_kib:      Active(anon) from /proc/meminfo: the memory an image must hold, as systemd
  *                 reckons it before it hibernates (0 if unknown)
  * @nr_swaps:      active swap areas in @swap
@@ -330,6 +332,7 @@ struct hs_status {
 	char resume[32];
 	char resume_name[80];
 	unsigned long long resume_offset;
+	int resume_holds_swap;
 	unsigned long long anon_kib;
 	int nr_swaps;
 	struct hs_swap {

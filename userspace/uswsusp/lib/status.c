@@ -161,6 +161,40 @@ unsigned long long hs_swap_free_kib(const struct hs_status *st)
 	return free_kib;
 }
 
+/*
+ * Whether the resume device holds one of the active swap areas: 1 when one of them is a
+ * partition with its device number; -1 when every one of them is a partition whose device
+ * number sysfs gives and none is the resume device; 0 when that cannot be told (a swap file:
+ * on btrfs, for one, its st_dev is not its disk's; no resume device).
+ */
+static int resume_holds_swap(const char *root, const struct hs_status *st)
+{
+	char rel[300], dev[32];
+	const char *base;
+	bool all_known = true;
+
+	if (!strcmp(st->resume, "0:0") || !strchr(st->resume, ':'))
+		return 0;
+	for (int i = 0; i < st->nr_swaps; i++) {
+		if (st->swap[i].zram)
+			continue;
+		base = strrchr(st->swap[i].name, '/');
+		base = base ? base + 1 : st->swap[i].name;
+		if (strcmp(st->swap[i].type, "partition") || !*base) {
+			all_known = false;
+			continue;
+		}
+		snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", base);
+		if (read_text(root, rel, dev, sizeof(dev)) <= 0) {
+			all_known = false;
+			continue;
+		}
+		if (!strcmp(dev, st->resume))
+			return 1;
+	}
+	return all_known ? -1 : 0;
+}
+
 /* Active swap that can hold an image across power-off: not zram. */
 static int disk_swaps(const struct hs_status *st)
 {
@@ -196,6 +230,7 @@ int hs_status_read(const char *root, struct hs_status *st)
 		st->resume_offset = strtoull(buf, NULL, 10);
 	read_resume_name(root, st);
 	read_anon(root, st);
+	st->resume_holds_swap = resume_holds_swap(root, st);
 	st->sb_check = hs_sb_changed(root, st->sb_changed, sizeof(st->sb_changed));
 	hs_mok_pending(root, st->mok_pending, sizeof(st->mok_pending));
 	hs_boot_entries(root, &st->boot);
@@ -249,6 +284,15 @@ static bool explain(const struct hs_status *st, char *buf, size_t size,
 		snprintf(buf, size, "Hibernation cannot work yet: no resume device is set, so the "
 			 "next boot would not look for the image.");
 		*key = "no-resume-device";
+		return false;
+	}
+	if (st->resume_holds_swap < 0) {
+		snprintf(buf, size, "Hibernation cannot work yet: the resume device %s%s%s%s holds "
+			 "none of the active swap areas, so the image would be written where the next "
+			 "boot does not look.", st->resume_name[0] ? st->resume_name : st->resume,
+			 st->resume_name[0] ? " (" : "", st->resume_name[0] ? st->resume : "",
+			 st->resume_name[0] ? ")" : "");
+		*key = "resume-not-swap";
 		return false;
 	}
 	/* As systemd checks before it hibernates: the anonymous memory in use must fit. */
@@ -411,6 +455,7 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 	hs_json_object(&j, "resume");
 	hs_json_string(&j, "device", strcmp(st->resume, "0:0") ? st->resume : NULL);
 	hs_json_string(&j, "name", st->resume_name[0] ? st->resume_name : NULL);
+	hs_json_bool(&j, "holds_swap", st->resume_holds_swap ? st->resume_holds_swap > 0 : -1);
 	hs_json_uint(&j, "offset", st->resume_offset);
 	hs_json_close(&j);
 	hs_json_object(&j, "memory");
