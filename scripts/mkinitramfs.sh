@@ -33,7 +33,7 @@ gcc "${CFLAGS[@]}" -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench
 # the device TCTI goes in too.
 gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
 	"$top/userspace/uswsusp/programs/hibseal.c" \
-	"$top/userspace/uswsusp/lib/"{image,status,eventlog,bootentry,seal,verify,tpm_esys,uswsusp}.c \
+	"$top/userspace/uswsusp/lib/"{image,status,json,eventlog,bootentry,seal,verify,tpm_esys,uswsusp}.c \
 	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc
 tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF; exit }')
 [ -n "$tcti_device" ] || { echo "mkinitramfs: libtss2-tcti-device.so.0 not found" >&2; exit 1; }

@@ -20,8 +20,11 @@ expect '^HIBSEAL: status pcr 7 \(sha256\): [0-9A-Fa-f]{64}$' "PCR 7's value"
 expect "^HIBSEAL: status pcr source: the TPM through tpm2-tss; the kernel's sysfs agrees\$" \
 	"the PCRs read from the TPM, the same as the kernel's"
 expect_not '^HIBSEAL: status pcr 7 \(sha256\): 0{64}$' "PCR 7 unmeasured"
-expect '^HIBSEAL: status swap: /dev/vdb \(partition, [0-9]+ KiB\)$' "the swap area"
-expect '^HIBSEAL: status resume device: 254:16, offset 0$' "the resume device (vdb)"
+expect '^HIBSEAL: status swap: /dev/vdb \(partition, [0-9]+ KiB, [0-9]+ KiB used\)$' "the swap area"
+expect '^HIBSEAL: status resume device: /dev/vdb \(254:16\), offset 0$' "the resume device, by name"
+expect '^HIBSEAL: status memory to save: [1-9][0-9]* KiB \(Active\(anon\)\); swap free for it: [1-9][0-9]* KiB$' \
+	"the memory an image must hold against the free swap"
+expect '^HIBSEAL: status last resume: no image$' "the last resume: no image on this first boot"
 expect '^HIBSEAL: status hibernation: available$' "hibernation available"
 expect '^HIBSEAL: status why: Hibernation is available, sealed: lockdown \(integrity\) is on' \
 	"the reason: sealed under lockdown"
@@ -34,6 +37,7 @@ expect '^HIBSEAL: status sealed hibernation: unavailable: no TPM found$' "the ke
 expect '^HIBSEAL: status hibernation: not available$' "hibernation not available"
 expect '^HIBSEAL: status why: Hibernation is not available: lockdown \(integrity\) forbids unsealed images and sealed hibernation is unavailable: no TPM found\.$' \
 	"the reason: lockdown without sealing"
+expect '^HIBSEAL: status fix: Turn the TPM on in the firmware setup' "the fix for it"
 expect '^HIBSEAL: status-exit rc=1$' "exit status 1"
 
 vm_tpm swtpm
