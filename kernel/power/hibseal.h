@@ -223,7 +223,8 @@ enum hibseal_refusal {
  * @HIBSEAL_RESUME_REFUSED:     the image was refused; the reason is kept
  * @HIBSEAL_RESUME_STALE:       refused as stale (its anti-replay counter); the values are kept
  * @HIBSEAL_RESUME_DISCARDED:   "noresume": the sealed image was discarded
- * @HIBSEAL_RESUME_RESTORING:   verified, being restored (what a restored kernel finds)
+ * @HIBSEAL_RESUME_RESTORING:   verified, being restored (in the boot kernel, from
+ *                              hibernation_restore() on; failed if it returns)
  * @HIBSEAL_RESUME_RESUMED:     this kernel is the one an image restored
  * @HIBSEAL_RESUME_FAILED:      found, neither refused nor restored (a read error, a failed
  *                              restore)
