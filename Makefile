@@ -30,7 +30,7 @@ export WERROR ?= 1
 SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/unit/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
 	tests/vm/guest/init tests/vm/guest/umh-modprobe $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
 	tests/vm/debian/eco.sh tests/vm/debian/eco-sleep-hook tests/vm/debian/eco-lib.sh \
-	userspace/uswsusp/systemd/hibseal.sleep
+	userspace/uswsusp/systemd/hibseal.sleep $(wildcard userspace/uswsusp/initramfs/*/*)
 
 all: uki
 

@@ -29,6 +29,9 @@ pkgs=$pkgs,systemd-boot,systemd-boot-efi,systemd-ukify,sbsigntool
 # GRUB's chain (eco.grub.chain): the shim and GRUB that Debian signs, as built, unsigned (the
 # scenario signs them with the VM's db key, as Debian's own keys sign them for a laptop).
 pkgs=$pkgs,shim-unsigned,grub-efi-amd64-unsigned
+# dracut, beside initramfs-tools (dracut-core: the tool without its package's hooks, which would
+# replace initramfs-tools): uswsusp.dracut builds its initramfs with it.
+pkgs=$pkgs,dracut-core,dracut-install
 # (debootstrap resolves no virtual package: ukify's python3-zstandard needs the cffi backend's.)
 pkgs=$pkgs,python3-cffi-backend
 # hibseal-tools' dependencies (dpkg -i resolves none), and the device TCTI it loads.
@@ -72,6 +75,10 @@ cp "$tools_deb" "$R/tmp/"
 chroot "$R" dpkg -i "/tmp/${tools_deb##*/}" >"$D/dpkg-tools.log" 2>&1 ||
 	{ cat "$D/dpkg-tools.log" >&2; die "dpkg -i ${tools_deb##*/} failed"; }
 rm -f "$R/tmp/${tools_deb##*/}"
+# initramfs-tools stays the initrd generator of kernel-install: dracut-core's plugins masked.
+mkdir -p "$R/etc/kernel/install.d"
+ln -sf /dev/null "$R/etc/kernel/install.d/50-dracut.install"
+ln -sf /dev/null "$R/etc/kernel/install.d/51-dracut-rescue.install"
 install -m 0755 "$top/tests/vm/debian/eco.sh" "$R/usr/local/sbin/hibseal-eco"
 install -D -m 0644 "$top/tests/vm/debian/eco-lib.sh" "$R/usr/local/lib/hibseal-eco.sh"
 install -D -m 0755 "$top/tests/vm/debian/eco-sleep-hook" "$R/usr/lib/systemd/system-sleep/hibseal-eco"
@@ -128,12 +135,13 @@ signing_key() {
 		rm -f "$R/etc/kernel/secure-boot-private-key.pem"
 	fi
 }
-# kernel_install VARIANT: the UKI of that command line, then its ESP image; the root keeps
-# the partition variant's line (what a kernel installed in the VM gets).
+# kernel_install VARIANT [OFFSET [INITRD]]: the UKI of that command line (with that initrd,
+# by default initramfs-tools' of the kernel package), then its ESP image; the root keeps the
+# partition variant's line (what a kernel installed in the VM gets).
 kernel_install() {
 	debian_cmdline "$1" "${2:-}" >"$R/etc/kernel/cmdline"
 	signing_key on
-	chroot "$R" kernel-install add "$kver" "/boot/vmlinuz-$kver" "/boot/initrd.img-$kver" \
+	chroot "$R" kernel-install add "$kver" "/boot/vmlinuz-$kver" "${3:-/boot/initrd.img-$kver}" \
 		>"$D/kernel-install-$1.log" 2>&1 ||
 		{ cat "$D/kernel-install-$1.log" >&2; die "kernel-install ($1) failed"; }
 	signing_key off
@@ -167,6 +175,8 @@ debian_cmdline() {
 	swapfile) c="$c resume=/dev/vdc resume_offset=$2 hibseal_eco=swapfile" ;;
 	grub) c="$c resume=/dev/vdb hibseal_eco=grub" ;;
 	initramfs) c="$c hibseal_eco=partition" ;;	# initramfs-tools' RESUME= resumes
+	# hibseal suspend and the initramfs's hibseal resume (/etc/uswsusp.conf): no resume=.
+	ustools | usdracut) c="$c hibseal_eco=$1" ;;
 	reason) c="$c hibseal_eco=reason" ;;
 	esac
 	echo "$c"
@@ -189,6 +199,25 @@ kernel_install reason
 kernel_install update
 kernel_install hybrid
 kernel_install s2h
+
+# The uswsusp path (uswsusp.initramfs-tools, uswsusp.dracut): a system configured to hibernate
+# with hibseal suspend (/etc/uswsusp.conf names the resume device), whose initramfs runs
+# hibseal resume: one made by initramfs-tools with the package's hook, one by dracut with its
+# module, each into a UKI of its own. The configuration is taken out of the shared root again:
+# the other scenarios' kernel installs (eco.kernel-update) stay as they were, and the uswsusp
+# scenarios' test service writes it back, as the user did.
+echo "resume device = /dev/vdb" >"$R/etc/uswsusp.conf"
+chroot "$R" mkinitramfs -o "/boot/initrd-ustools.img" "$kver" >"$D/mkinitramfs-ustools.log" 2>&1 ||
+	{ cat "$D/mkinitramfs-ustools.log" >&2; die "mkinitramfs with hibseal's hook failed"; }
+chroot "$R" dracut --force --quiet --no-hostonly --gzip --kver "$kver" "/boot/initrd-usdracut.img" \
+	>"$D/dracut.log" 2>&1 || { cat "$D/dracut.log" >&2; die "dracut failed"; }
+for i in ustools usdracut; do
+	chroot "$R" lsinitramfs "/boot/initrd-$i.img" 2>/dev/null | grep -qx 'usr/bin/hibseal' ||
+		die "the $i initramfs has no hibseal"
+	kernel_install "$i" "" "/boot/initrd-$i.img"
+	rm -f "$R/boot/initrd-$i.img"
+done
+rm -f "$R/etc/uswsusp.conf"
 
 # The kernel update of eco.kernel-update: a stand-in for the next kernel package, our package
 # repackaged as the next patch release (vmlinuz, modules and maintainer scripts renamed). The

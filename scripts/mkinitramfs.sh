@@ -29,26 +29,20 @@ gcc "${CFLAGS[@]}" -o "$root/bin/lockdown-matrix" "$guest/lockdown-matrix.c"
 gcc "${CFLAGS[@]}" -o "$root/bin/hibseal-memread" "$guest/hibseal-memread.c"
 gcc "${CFLAGS[@]}" -o "$root/bin/efivar-write" "$guest/efivar-write.c"
 gcc "${CFLAGS[@]}" -o "$root/bin/hsfill" "$guest/hsfill.c" "$top/userspace/bench/fill.c"
-# hibseal asks the TPM through tpm2-tss, whose TCTI loader opens the device TCTI with dlopen:
-# the device TCTI goes in too.
-gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/hibseal" \
-	"$top/userspace/uswsusp/programs/hibseal.c" \
-	"$top/userspace/uswsusp/lib/"{image,status,json,eventlog,bootentry,seal,verify,tpm_esys,uswsusp}.c \
-	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc
+# hibseal, every subcommand (the guest's scripts call hibseal suspend and hibseal resume). It
+# asks the TPM through tpm2-tss, whose TCTI loader opens the device TCTI with dlopen: the device
+# TCTI goes in too.
+us=$top/userspace/uswsusp
+us_inc=(-I"$top/include/uapi" -I"$us/include" -I"$us/lib" -I"$us/programs")
+gcc "${CFLAGS[@]}" "${us_inc[@]}" -o "$root/bin/hibseal" \
+	"$us/programs/"{hibseal,utils,cmd_inspect,cmd_verify,cmd_status,cmd_pin_boot,cmd_suspend,cmd_resume,snapshot}.c \
+	"$us/lib/"{image,status,json,eventlog,bootentry,seal,verify,tpm_esys,stored_image}.c \
+	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc 2>"$work/hibseal-link.log" ||
+	{ cat "$work/hibseal-link.log" >&2; exit 1; }
 tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF; exit }')
 [ -n "$tcti_device" ] || { echo "mkinitramfs: libtss2-tcti-device.so.0 not found" >&2; exit 1; }
-# s2disk and resume, where an initramfs keeps them (scripts call /sbin/resume: busybox runs
-# its own resume applet for a bare "resume" even without the link).
-rm -f "$root/bin/resume"
-for prog in s2disk resume; do
-	gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/sbin/$prog" \
-		"$top/userspace/uswsusp/programs/$prog.c" "$top/userspace/uswsusp/programs/uswsusp_cli.c" \
-		"$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
-		-lcrypto -lpthread -ldl 2>"$work/$prog-link.log" ||
-		{ cat "$work/$prog-link.log" >&2; exit 1; }
-done
-gcc "${CFLAGS[@]}" -I"$top/include/uapi" -I"$top/userspace/uswsusp/lib" -o "$root/bin/uswsusp-attack" \
-	"$guest/uswsusp-attack.c" "$top/userspace/uswsusp/lib/"{uswsusp,image}.c \
+gcc "${CFLAGS[@]}" "${us_inc[@]}" -o "$root/bin/uswsusp-attack" \
+	"$guest/uswsusp-attack.c" "$us/lib/"{stored_image,image}.c \
 	-lcrypto -lpthread -ldl 2>"$work/attack-link.log" ||
 	{ cat "$work/attack-link.log" >&2; exit 1; }
 # The shared libraries every program needs (busybox is static), the device TCTI and theirs, and

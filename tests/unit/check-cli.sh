@@ -1,6 +1,6 @@
 #!/bin/bash
-# The command line of hibseal, s2disk and resume as their users type it: --version and --help
-# (every subcommand's too) answer on standard output with exit 0; options go in any order
+# The command line of hibseal and every subcommand (suspend and resume among them) as users type
+# it: --version and --help answer on standard output with exit 0; options go in any order
 # around the operand, "--opt value" or "--opt=value"; a usage error is exit 2 with the usage on
 # standard error and nothing on standard output. Builds the programs first (WERROR=1).
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,18 +34,15 @@ version=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' "$top/debian/changelog")
 run v "$O/hibseal" --version
 answers v "^hibseal $version\$"
 ok $? unit.cli.version.hibseal
-for p in s2disk resume; do
-	run "v$p" "$O/$p" --version
-	answers "v$p" "^$p \(hibseal\) $version\$"
+for p in suspend resume; do
+	run "v$p" "$O/hibseal" "$p" --version
+	answers "v$p" "^hibseal $version\$"
 	ok $? "unit.cli.version.$p"
-	run "h$p" "$O/$p" --help
-	answers "h$p" "^usage: $p "
-	ok $? "unit.cli.help.$p"
 done
 run h "$O/hibseal" --help
 answers h '^Usage:$'
 ok $? unit.cli.help.hibseal
-for c in status pin-boot inspect verify; do
+for c in status pin-boot inspect verify suspend resume; do
 	run "h$c" "$O/hibseal" "$c" --help
 	answers "h$c" "^Usage: hibseal $c "
 	ok $? "unit.cli.help.$c"
@@ -74,7 +71,7 @@ run u3 "$O/hibseal" inspect
 run u4 "$O/hibseal" inspect --resume-offset -1 "$img"
 run u5 "$O/hibseal" pin-boot extra
 run u6 "$O/hibseal" frobnicate
-run u7 "$O/s2disk" --bogus
+run u7 "$O/hibseal" suspend --bogus
 all=0
 for u in u1 u2 u3 u4 u5 u6 u7; do
 	if ! usage_error "$u"; then
@@ -85,7 +82,7 @@ done
 ok $all unit.cli.usage-errors
 
 # Bash completion (completion/hibseal.bash, as bash-completion loads it): the subcommands, each
-# one's options, a file after --key.
+# one's options (suspend-utils' long ones for suspend and resume), a file after --key.
 complete_words() {	# WORDS...: what _hibseal offers for the last word
 	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _hibseal; printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
 		_ "$top/userspace/uswsusp/completion/hibseal.bash" "$@"
@@ -95,9 +92,10 @@ c2=$(complete_words hibseal st)
 c3=$(complete_words hibseal inspect --)
 c4=$(complete_words hibseal verify --key "$top/debian/chang")
 c5=$(complete_words hibseal bogus --)
-[ "$c1" = "--help --version inspect pin-boot status verify " ] && [ "$c2" = "status " ] &&
-	[ "$c3" = "--help --json --resume-offset " ] && [ "$c4" = "$top/debian/changelog " ] &&
-	[ "$c5" = " " ]
+c6=$(complete_words hibseal resume --c)
+[ "$c1" = "--help --version inspect pin-boot resume status suspend verify " ] &&
+	[ "$c2" = "status " ] && [ "$c3" = "--help --json --resume-offset " ] &&
+	[ "$c4" = "$top/debian/changelog " ] && [ "$c5" = " " ] && [ "$c6" = "--config " ]
 rc=$?
-[ $rc = 0 ] || printf '# completion: [%s] [%s] [%s] [%s] [%s]\n' "$c1" "$c2" "$c3" "$c4" "$c5"
+[ $rc = 0 ] || printf '# completion: [%s] [%s] [%s] [%s] [%s] [%s]\n' "$c1" "$c2" "$c3" "$c4" "$c5" "$c6"
 ok $rc unit.cli.completion

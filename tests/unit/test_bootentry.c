@@ -15,7 +15,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "../../userspace/uswsusp/lib/lib_private.h"
 #include "tap.h"
 #include "testfs.h"
 

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "../../userspace/uswsusp/lib/lib_private.h"
 #include "tap.h"
 #include "testfs.h"
 

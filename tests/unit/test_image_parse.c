@@ -18,7 +18,7 @@
 #include <linux/hibseal.h>
 
 #include "../../userspace/uswsusp/fuzz/synthetic_image.h"
-#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "../../userspace/uswsusp/include/libhibseal.h"
 #include "tap.h"
 
 #define TAIL		(HS_PAGE_SIZE - 48)	/* struct swsusp_header's tail in its page */

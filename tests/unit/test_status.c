@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "../../userspace/uswsusp/include/libhibseal.h"
 #include "tap.h"
 #include "testfs.h"
 

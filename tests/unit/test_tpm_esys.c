@@ -17,7 +17,7 @@
 
 #include <openssl/evp.h>
 
-#include "../../userspace/uswsusp/lib/libhibseal.h"
+#include "../../userspace/uswsusp/include/libhibseal.h"
 #include "tap.h"
 
 static const unsigned int pcrs[] = { 0, 7, 14 };

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../userspace/uswsusp/lib/uswsusp.h"
+#include "../../userspace/uswsusp/lib/stored_image.h"
 #include "../../userspace/uswsusp/fuzz/synthetic_uswsusp.h"
 #include "tap.h"
 

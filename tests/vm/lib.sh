@@ -264,6 +264,56 @@ expect_eco_resumed() {
 	expect '^HIBSEAL: resumed-status last-resume=resumed$' "hibseal status to say it was resumed"
 }
 
+# us_initramfs_roundtrip MODE BUILDER: the Debian VM hibernates with `hibseal suspend` (test
+# service mode MODE), and its initramfs runs `hibseal resume` at both boots. BUILDER is an
+# extended regex of a console line only that initramfs builder's initramfs prints (the first
+# boot must show it: the UKI carries the initramfs the scenario means). The first boot's
+# initramfs finds no image; the image is then on the disk (its signature, and `hibseal inspect`
+# on the host); the second boot's initramfs finds it before the root is mounted, the kernel
+# verifies and restores it, the user process answers from memory, swap is usable again.
+us_initramfs_roundtrip() {
+	local mode=$1 builder=$2 marker boot_id sig
+	vm_boot hibernate
+	expect "$builder" "the initramfs to be the one the scenario built"
+	# (Not anchored: initramfs-tools' "Begin: ..." or journald's "NAME[PID]: " may come first.)
+	expect 'hibseal resume: no image on /dev/vdb$' \
+		"the initramfs's hibseal resume to run, and find no image on a fresh swap area"
+	expect "^HIBSEAL: boot mode=$mode lockdown=integrity state=\\[.*disk.*\\] seal=ready systemd=257 " \
+		"Debian 13's systemd up under lockdown, sealing ready"
+	expect '^HIBSEAL: boot .* system=running failed=$' \
+		"the boot finished with no failed unit (saw system=$(guest_value system) failed=$(guest_value failed))"
+	expect '^hibseal suspend: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off$' \
+		"hibseal suspend to store the sealed image"
+	expect_not 'hibernate-refused' "a refused hibernation"
+	[ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
+	marker=$(guest_value marker)
+	boot_id=$(guest_value boot_id)
+	[ -n "$marker" ] || fail "no marker from the user process"
+	sig=$(dd if="$W/swap.img" bs=1 skip=4086 count=9 2>/dev/null)
+	[ "$sig" = ULSUSPEND ] || fail "the swap area does not announce an image (signature '$sig')"
+	"$B/uswsusp/hibseal" inspect "$W/swap.img" >"$W/inspect.txt" 2>&1 ||
+		fail "hibseal inspect on the host: $(tail -n 1 "$W/inspect.txt")"
+	grep -q '^format: .*stored by s2disk' "$W/inspect.txt" ||
+		fail "the image on the disk is not one hibseal suspend stored"
+
+	vm_boot resume 'HIBSEAL-DONE'
+	expect "$builder" "the same initramfs at the resume boot"
+	expect "hibseal: pending image's key unsealed from its EFI copy" \
+		"the window to unseal the pending image's key"
+	expect 'hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' \
+		"the initramfs's hibseal resume to find the image"
+	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' \
+		"every chunk and the image MAC verified"
+	expect_order 'hibseal resume: image found' 'hibseal: image verified' \
+		"the image verified after the initramfs handed it over"
+	expect "^HIBSEAL: resumed user-marker=$marker user-pid=[0-9]+ user-uid=1000 answers=1 boot_id=$boot_id file-marker=$marker\$" \
+		"the user process to answer with its marker $marker, in boot $boot_id"
+	expect '^HIBSEAL: resumed-status last-resume=resumed$' "hibseal status to say it was resumed"
+	expect '^HIBSEAL: resumed-swap signature=swap reuse=ok$' "swap to be usable after the resume"
+	expect_not 'image refused' "a refusal"
+	expect_not '^HIBSEAL: boot mode=' "a fresh boot"
+}
+
 # vm_accel: "kvm" if a probe boot under KVM reaches our /init, else "tcg"; probed once per build.
 vm_accel() {
 	local probe=$B/vm/accel log=$B/vm/accel-probe.log

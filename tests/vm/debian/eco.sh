@@ -11,6 +11,9 @@
 #   s2h        as partition with `systemctl suspend-then-hibernate`: the RTC wakes it from RAM
 #              after HibernateDelaySec, and systemd hibernates (eco.systemd.suspend-then-hibernate)
 #   grub       as partition, booted by shim and GRUB (eco.grub.chain)
+#   ustools    as partition, but `hibseal suspend` instead of systemd: the initramfs (made by
+#   usdracut   initramfs-tools, or by dracut) runs `hibseal resume` (uswsusp.initramfs-tools,
+#              uswsusp.dracut); this script reports the resumed side itself
 # Reports 'HIBSEAL: ...' lines on the console for the host (tests/vm/scenarios/eco.*.sh); the
 # resumed side is the systemd-sleep hook (eco-sleep-hook).
 set -u
@@ -70,7 +73,7 @@ if [ "$mode" = reason ]; then
 fi
 
 case "$mode" in
-partition | update | hybrid | s2h | grub) swapdev=/dev/vdb ;;
+partition | update | hybrid | s2h | grub | ustools | usdracut) swapdev=/dev/vdb ;;
 swapfile) swapdev=/swapfile ;;
 *) say "unknown mode '$mode'"; finish 2 ;;
 esac
@@ -118,6 +121,25 @@ mkdir -p /var/lib/hibseal-eco
 touch /var/lib/hibseal-eco/hibernated
 sync
 say "hibernating marker=$marker boot_id=$(cat /proc/sys/kernel/random/boot_id)"
+if [ "$mode" = ustools ] || [ "$mode" = usdracut ]; then
+	# The uswsusp path, configured as hibseal-resume(8) says (the initramfs carries its copy).
+	echo "resume device = /dev/vdb" >/etc/uswsusp.conf
+	hibseal suspend >/dev/console 2>&1
+	rc=$?
+	if [ $rc != 0 ]; then
+		rm -f /var/lib/hibseal-eco/hibernated
+		say "hibernate-refused msg=hibseal suspend exit $rc"
+		finish 1
+	fi
+	# Restored: the user process answers from memory.
+	reply=$(timeout 20 bash -c 'echo ping >/run/hibseal-eco/req && cat /run/hibseal-eco/resp')
+	say "resumed $reply boot_id=$(cat /proc/sys/kernel/random/boot_id)" \
+		"file-marker=$(cat /run/hibseal-eco/marker 2>/dev/null)"
+	say "resumed-status last-resume=$(hibseal status 2>/dev/null | sed -n 's/^last resume: //p')"
+	say "resumed-swap signature=$(blkid -p -o value -s TYPE /dev/vdb)" \
+		"reuse=$(swapoff /dev/vdb && swapon /dev/vdb && echo ok || echo failed)"
+	finish 0
+fi
 case "$mode" in
 hybrid) verb=hybrid-sleep ;;
 s2h)

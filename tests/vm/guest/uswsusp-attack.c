@@ -30,7 +30,7 @@
 #include <linux/hibseal.h>
 #include <linux/suspend_ioctls.h>
 
-#include "uswsusp.h"
+#include "stored_image.h"
 
 #ifndef SNAPSHOT_SEAL
 #define SNAPSHOT_SEAL		_IOW(SNAPSHOT_IOC_MAGIC, 23, struct hibseal_snapshot_seal)

@@ -8,15 +8,15 @@
 vm_init uswsusp.initramfs-resume
 VM_GUEST=uswsusp vm_uki hibseal_vm.resume=uswsusp hibseal_vm.uswsusp=none
 vm_boot hibernate
-expect '^resume: no image on /dev/vdb$' "the initramfs resume to find no image on a blank disk"
+expect '^hibseal resume: no image on /dev/vdb$' "the initramfs resume to find no image on a blank disk"
 expect '^HIBSEAL: initramfs-resume rc=0$' "... and let the boot go on"
-expect '^s2disk: image stored: ' "s2disk to store the image"
+expect '^hibseal suspend: image stored: ' "s2disk to store the image"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
 marker=$(guest_value marker)
 boot_id=$(guest_value boot_id)
 
 vm_boot resume
-expect '^resume: image found on /dev/vdb: ' "the initramfs resume to find the image"
+expect '^hibseal resume: image found on /dev/vdb: ' "the initramfs resume to find the image"
 expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image verified"
 expect_not '^HIBSEAL: initramfs-resume' "the initramfs going on after resume"
 expect_not '^HIBSEAL: boot scenario=' "/init reaching its scenario"

@@ -9,7 +9,7 @@
 vm_init uswsusp.modified-stream
 VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=attack
 vm_boot hibernate
-expect '^s2disk: image stored: ' "s2disk to store the image"
+expect '^hibseal suspend: image stored: ' "s2disk to store the image"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
 marker=$(guest_value marker)
 boot_id=$(guest_value boot_id)

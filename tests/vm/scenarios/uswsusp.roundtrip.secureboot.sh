@@ -18,7 +18,7 @@ expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
 expect 'hibseal: /dev/snapshot: sealed image of [0-9]+ pages in [0-9]+ chunks' \
 	"the kernel to seal the stream"
-expect '^s2disk: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off$' \
+expect '^hibseal suspend: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off$' \
 	"s2disk to store the image"
 expect_not 's2disk-failed' "a failed s2disk"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
@@ -36,11 +36,11 @@ expect '^HIBSEAL: inspect format: hibseal sealed hibernation image, version 2, s
 	"hibseal inspect to recognise s2disk's image"
 expect '^HIBSEAL: inspect structure: valid$' "... and find its structure valid"
 expect '^HIBSEAL: inspect-exit rc=0$' "... exit 0"
-expect '^resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
+expect '^hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
 expect 'hibseal: /dev/snapshot: sealed resume: header accepted' "the kernel to accept the header"
 expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "every chunk and the image MAC verified"
 expect "hibseal: pending image's key claimed: this image cannot be resumed again" "the key used once"
-expect '^s2disk: resumed$' "s2disk to return in the restored system"
+expect '^hibseal suspend: resumed$' "s2disk to return in the restored system"
 expect 'hibseal: boot window still closed after hibernation' "the resumed kernel to check the window"
 expect_not 'ioctl refused' "a refused ioctl of the sealed s2disk"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \

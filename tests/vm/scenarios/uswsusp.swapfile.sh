@@ -30,7 +30,7 @@ expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$
 	"lockdown, 'disk' offered, sealing ready"
 expect 'Adding [0-9]+k swap on /mnt/swapfile' "swap on the file"
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
-expect "^s2disk: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off\$" \
+expect "^hibseal suspend: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off\$" \
 	"s2disk to store the image"
 expect_not 's2disk-failed' "a failed s2disk"
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not power off after storing the image"
@@ -41,9 +41,9 @@ sig=$(host_swap_signature "$offset")
 
 vm_boot resume
 expect '^HIBSEAL: image-boot swap-signature=ULSUSPEND mode=resume$' "the image found in the file"
-expect '^resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
+expect '^hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
 expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "every chunk and the image MAC verified"
-expect '^s2disk: resumed$' "s2disk to return in the restored system"
+expect '^hibseal suspend: resumed$' "s2disk to return in the restored system"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the script to continue with marker $marker and boot id $boot_id"
 expect '^HIBSEAL: swap-reuse=ok$' "swap on the file usable after the resume"

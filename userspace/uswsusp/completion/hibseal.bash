@@ -1,15 +1,14 @@
 # bash completion for hibseal(1)
 # Installed as /usr/share/bash-completion/completions/hibseal; bash-completion loads it the first
-# time hibseal is completed. (s2disk and resume live in /usr/libexec/hibseal, for initramfs
-# hooks and scripts, and have none: their names belong to suspend-utils' programs.)
+# time hibseal is completed.
 
 _hibseal()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} cmd opts
-	local commands="status pin-boot inspect verify"
+	local commands="status pin-boot inspect verify suspend resume"
 
 	case "$prev" in
-	--key | -k)
+	--key | -k | --config | -f | --resume-device | -r)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	--resume-offset | -o | --tcti | -T)
@@ -26,6 +25,7 @@ _hibseal()
 	pin-boot) opts="--clear --help" ;;
 	inspect) opts="--json --resume-offset --help" ;;
 	verify) opts="--key --resume-offset --help" ;;
+	suspend | resume) opts="--resume-device --resume-offset --config --help --version" ;;
 	*) COMPREPLY=(); return ;;
 	esac
 	if [[ $cur == -* ]]; then

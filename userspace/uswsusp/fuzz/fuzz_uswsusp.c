@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uswsusp.h"
+#include "stored_image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,7 +10,7 @@
 
 #include <linux/hibseal.h>
 
-#include "../lib/libhibseal.h"
+#include "libhibseal.h"
 #include "synthetic_image.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -13,7 +13,7 @@
 
 #include <linux/hibseal.h>
 
-#include "../lib/libhibseal.h"
+#include "libhibseal.h"
 #include "synthetic_image.h"
 
 #define MAP_ENTRIES		(HS_PAGE_SIZE / 8 - 1)

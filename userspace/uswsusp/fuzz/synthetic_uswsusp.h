@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#include "uswsusp.h"
+#include "stored_image.h"
 
 /**
  * struct synth_us - a device holding one stored stream

@@ -44,7 +44,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "libhibseal.h"
+#include "lib_private.h"
 
 #define LOADER_GUID	"4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
 #define EFIVARS		"sys/firmware/efi/efivars"

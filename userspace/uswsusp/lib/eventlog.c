@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libhibseal.h"
+#include "lib_private.h"
 
 #define EVENTLOG_PATH "sys/kernel/security/tpm0/binary_bios_measurements"
 #define EFIVARS_DIR "sys/firmware/efi/efivars"

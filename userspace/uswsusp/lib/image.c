@@ -35,7 +35,7 @@
 #include <linux/fs.h>
 #include <linux/hibseal.h>
 
-#include "libhibseal.h"
+#include "lib_private.h"
 
 /* A swap map page: 511 data page numbers, then the next map page's number (0: the last). */
 #define MAP_ENTRIES		(HS_PAGE_SIZE / 8 - 1)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "libhibseal.h"
+#include "lib_private.h"
 
 /* Before a value: the comma after its sibling, and its key inside an object. */
 static void item(struct hs_json *j, const char *key)

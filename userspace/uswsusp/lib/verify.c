@@ -19,7 +19,7 @@
 
 #include <linux/hibseal.h>
 
-#include "libhibseal.h"
+#include "lib_private.h"
 #include "seal.h"
 
 struct verifier {

@@ -1,19 +1,19 @@
 # shellcheck shell=dash disable=SC1091
-# The sealed uswsusp scenarios (s2disk and resume over /dev/snapshot). hibseal_vm.uswsusp=MODE
+# The sealed uswsusp scenarios (hibseal suspend and resume over /dev/snapshot). hibseal_vm.uswsusp=MODE
 # on the kernel command line says what a boot with an image on /dev/vdb does with it:
-#   resume    run `resume` (the device from /etc/uswsusp.conf)
+#   resume    run `hibseal resume` (the device from /etc/uswsusp.conf)
 #   attack    first write modified streams back (uswsusp-attack reorder, then modify), then
-#             run the genuine `resume`
-#   initramfs nothing here: /init ran `resume` itself, before any scenario (see /init)
-# A boot with no image makes swap, keeps a marker in memory and runs s2disk; if s2disk returns
+#             run the genuine `hibseal resume`
+#   initramfs nothing here: /init ran `hibseal resume` itself, before any scenario (see /init)
+# A boot with no image makes swap, keeps a marker in memory and runs hibseal suspend; if it returns
 # 0 the machine resumed and the script goes on from there (with hibseal_vm.again=1, to a second
-# s2disk from the resumed system). (Sourced by /init: return, never
+# hibseal suspend from the resumed system). (Sourced by /init: return, never
 # exit.)
 . /scenarios/common.sh
 
 uswsusp_mode=$(sed -n 's/.*hibseal_vm.uswsusp=\([a-z]*\).*/\1/p' /proc/cmdline)
 # hibseal_vm.swapfile=N: /dev/vdb holds an ext4 file system (made on the host) whose /swapfile
-# starts at page N; s2disk and resume use it through the configuration's resume offset.
+# starts at page N; hibseal suspend and resume use it through the configuration's resume offset.
 swapfile=$(sed -n 's/.*hibseal_vm.swapfile=\([0-9]*\).*/\1/p' /proc/cmdline)
 mkdir -p /etc
 printf '# hibseal test VM\nresume device = /dev/vdb\nresume offset = %s\n' "${swapfile:-0}" \
@@ -53,7 +53,7 @@ if [ "$sig" = none ]; then
 	marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 	echo "$marker" >/tmp/marker
 	say "hibernating marker=$marker boot_id=$(cat /proc/sys/kernel/random/boot_id)"
-	/sbin/s2disk
+	hibseal suspend
 	s2rc=$?
 	if [ $s2rc != 0 ]; then
 		say "s2disk-failed rc=$s2rc swap-signature=$(swap_signature /dev/vdb)"
@@ -70,7 +70,7 @@ if [ "$sig" = none ]; then
 		marker=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 		echo "$marker" >/tmp/marker
 		say "hibernating-again marker=$marker"
-		/sbin/s2disk
+		hibseal suspend
 		s2rc=$?
 		[ $s2rc = 0 ] || { say "s2disk-failed-again rc=$s2rc"; return 2; }
 		say "resumed-again marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id)"
@@ -91,11 +91,11 @@ attack)
 		uswsusp-attack "$how" /dev/vdb
 		say "attack=$how rc=$?"
 	done
-	/sbin/resume
+	hibseal resume
 	say "resume-exit rc=$?"
 	;;
 resume)
-	/sbin/resume
+	hibseal resume
 	say "resume-exit rc=$?"
 	;;
 esac

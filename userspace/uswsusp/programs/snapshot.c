@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What s2disk and resume share (programs/uswsusp_cli.h).
+ * What s2disk and resume share (programs/snapshot.h).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -17,7 +17,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "uswsusp_cli.h"
+#include "snapshot.h"
 
 #ifndef HIBSEAL_TOOLS_VERSION
 #define HIBSEAL_TOOLS_VERSION "unknown"
@@ -82,7 +82,7 @@ int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage
 			*done = true;
 			return fflush(stdout) ? 1 : 0;
 		case 'V':
-			printf("%s (hibseal) %s\n", cli->prog, HIBSEAL_TOOLS_VERSION);
+			printf("hibseal %s\n", HIBSEAL_TOOLS_VERSION);
 			*done = true;
 			return fflush(stdout) ? 1 : 0;
 		default:

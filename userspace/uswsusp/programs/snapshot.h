@@ -14,7 +14,7 @@
 #include <linux/hibseal.h>
 #include <linux/suspend_ioctls.h>
 
-#include "uswsusp.h"
+#include "stored_image.h"
 
 /* The sealed protocol's ioctls (a patched kernel's linux/suspend_ioctls.h has them too). */
 #ifndef SNAPSHOT_SEAL

@@ -18,7 +18,7 @@
 
 #include <openssl/evp.h>
 
-#include "uswsusp.h"
+#include "stored_image.h"
 
 _Static_assert(sizeof(struct hs_us_header) == 1360, "hs_us_header layout");
 _Static_assert(HS_US_HEADER_OFFSET + sizeof(struct hs_us_header) <= HS_SIG_OFFSET,

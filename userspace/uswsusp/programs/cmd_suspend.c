@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * s2disk: hibernate through /dev/snapshot with the sealed protocol, storing the sealed stream in
- * the resume device's swap area (docs/s2disk.8, Documentation/power/sealed-hibernation.rst).
+ * hibseal suspend: hibernate through /dev/snapshot with the sealed protocol, storing the sealed
+ * stream in the resume device's swap area, as suspend-utils' s2disk does for plain images
+ * (docs/hibseal-suspend.8, Documentation/power/sealed-hibernation.rst).
  *
  *   open /dev/snapshot read-only; SNAPSHOT_SEAL; SNAPSHOT_SET_SWAP_AREA; SNAPSHOT_FREEZE;
  *   SNAPSHOT_CREATE_IMAGE; read() the stream page by page into swap pages the kernel allocates;
@@ -28,18 +29,19 @@
 
 #include <openssl/evp.h>
 
-#include "uswsusp_cli.h"
+#include "hibseal.h"
+#include "snapshot.h"
 
 static const char usage[] =
-	"usage: s2disk [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
-	"       s2disk --help | --version\n"
-	"Hibernate: the kernel seals the image, s2disk stores it in the swap area of the resume\n"
+	"Usage: hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"       hibseal suspend --help | --version\n"
+	"Hibernate: the kernel seals the image, hibseal stores it in the swap area of the resume\n"
 	"device and powers off. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
 	"'resume device' and 'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf),\n"
 	"then to the kernel's /sys/power/resume and resume_offset.\n"
 	"Exit status: 0 resumed, 1 failure (the system keeps running), 2 usage.\n";
 
-struct s2disk {
+struct suspend {
 	struct hs_cli cli;
 	int snap;
 	uint8_t *page;		/* one stream page being filled */
@@ -49,7 +51,7 @@ struct s2disk {
 	uint64_t bytes;
 };
 
-static int alloc_swap_page(struct s2disk *s, uint64_t *off)
+static int alloc_swap_page(struct suspend *s, uint64_t *off)
 {
 	__kernel_loff_t o = 0;
 
@@ -60,7 +62,7 @@ static int alloc_swap_page(struct s2disk *s, uint64_t *off)
 }
 
 /* Store one page of the stream in a new swap page. */
-static int store_page(struct s2disk *s, size_t len)
+static int store_page(struct suspend *s, size_t len)
 {
 	uint64_t off = 0;
 	int rc;
@@ -90,7 +92,7 @@ static int store_page(struct s2disk *s, size_t len)
 }
 
 /* read() the sealed stream to its end, a page at a time. */
-static int save_stream(struct s2disk *s)
+static int save_stream(struct suspend *s)
 {
 	size_t len = 0;
 
@@ -118,7 +120,7 @@ static int save_stream(struct s2disk *s)
 }
 
 /* The map pages, then the swap header page: the image exists from that last write on. */
-static int save_header(struct s2disk *s, const struct hibseal_image_header *image)
+static int save_header(struct suspend *s, const struct hibseal_image_header *image)
 {
 	struct hs_us_header *h = calloc(1, sizeof(*h));
 	uint64_t nr_maps = (s->nr_pages + HS_US_MAP_ENTRIES - 1) / HS_US_MAP_ENTRIES, i, j;
@@ -191,7 +193,7 @@ out:
 }
 
 /* Check before anything is frozen: the resume offset holds a swap header, the kernel can seal. */
-static int preflight(struct s2disk *s)
+static int preflight(struct suspend *s)
 {
 	struct hibseal_snapshot_info info;
 	int rc;
@@ -219,7 +221,7 @@ static int preflight(struct s2disk *s)
 	return 0;
 }
 
-static int hibernate(struct s2disk *s)
+static int hibernate(struct suspend *s)
 {
 	struct hibseal_snapshot_seal seal = {
 		.version = HIBSEAL_SNAPSHOT_VERSION,
@@ -243,7 +245,7 @@ static int hibernate(struct s2disk *s)
 		return 1;
 	}
 	ioctl(s->snap, SNAPSHOT_PLATFORM_SUPPORT, 1);
-	printf("s2disk: freezing\n");
+	printf("%s: freezing\n", s->cli.prog);
 	fflush(stdout);
 	if (ioctl(s->snap, SNAPSHOT_FREEZE)) {
 		hs_cli_err(&s->cli, "cannot freeze tasks: %s", strerror(errno));
@@ -254,7 +256,7 @@ static int hibernate(struct s2disk *s)
 		goto thaw;
 	}
 	if (!in_suspend) {
-		printf("s2disk: resumed\n");
+		printf("%s: resumed\n", s->cli.prog);
 		ioctl(s->snap, SNAPSHOT_FREE);
 		ioctl(s->snap, SNAPSHOT_UNFREEZE);
 		return 0;
@@ -270,7 +272,7 @@ static int hibernate(struct s2disk *s)
 		rc = save_header(s, &info.header);
 	if (rc)
 		goto thaw;
-	printf("s2disk: image stored: %llu bytes in %llu swap pages of %s; powering off\n",
+	printf("%s: image stored: %llu bytes in %llu swap pages of %s; powering off\n", s->cli.prog,
 	       (unsigned long long)s->bytes, (unsigned long long)s->nr_pages, s->cli.cfg.device);
 	fflush(stdout);
 	if (ioctl(s->snap, SNAPSHOT_POWER_OFF))
@@ -288,9 +290,11 @@ thaw:
 	return 1;
 }
 
-int main(int argc, char *argv[])
+int cmd_suspend(const struct command *cmd, int argc, char *argv[])
 {
-	struct s2disk s = { .cli = { .prog = "s2disk" }, .snap = -1 };
+	struct suspend s = { .cli = { .prog = argv[0] }, .snap = -1 };
+
+	(void)cmd;
 	bool done;
 	int rc;
 

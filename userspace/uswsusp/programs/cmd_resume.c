@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * resume: restore an image s2disk stored, through /dev/snapshot with the sealed protocol
- * (docs/resume.8, Documentation/power/sealed-hibernation.rst). Meant for an initramfs, before any filesystem on
- * the resume device is mounted; works later too, as long as the boot's window unsealed the
- * image's key (the kernel keeps it for one resume).
+ * hibseal resume: restore an image hibseal suspend stored, through /dev/snapshot with the sealed
+ * protocol (docs/hibseal-resume.8, Documentation/power/sealed-hibernation.rst). Meant for an
+ * initramfs, before any filesystem on the resume device is mounted; works later too, as long as
+ * the boot's window unsealed the image's key (the kernel keeps it for one resume).
  *
  *   find the image (signature, header and map checked); give the swap area back at once
  *   (signature "SWAPSPACE2"), so whatever happens next swap stays usable and the image is not
@@ -25,12 +25,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "uswsusp_cli.h"
+#include "hibseal.h"
+#include "snapshot.h"
 
 static const char usage[] =
-	"usage: resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
-	"       resume --help | --version\n"
-	"Restore the image s2disk stored in the swap area of the resume device, if there is one.\n"
+	"Usage: hibseal resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"       hibseal resume --help | --version\n"
+	"Restore the image hibseal suspend stored in the swap area of the resume device, if there is one.\n"
 	"DEVICE and OFFSET (pages; a swap file's resume offset) default to 'resume device' and\n"
 	"'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf), then to the\n"
 	"kernel's /sys/power/resume and resume_offset.\n"
@@ -135,7 +136,7 @@ static int load(const struct hs_cli *cli, const struct hs_us_image *img, uint8_t
 		}
 		left -= len;
 	}
-	printf("resume: %llu bytes of sealed stream written back; restoring\n",
+	printf("%s: %llu bytes of sealed stream written back; restoring\n", cli->prog,
 	       (unsigned long long)img->hdr.stream_bytes);
 	fflush(stdout);
 	if (ioctl(snap, SNAPSHOT_FREEZE)) {
@@ -152,9 +153,11 @@ out:
 	return rc;
 }
 
-int main(int argc, char *argv[])
+int cmd_resume(const struct command *cmd, int argc, char *argv[])
 {
-	struct hs_cli cli = { .prog = "resume" };
+	struct hs_cli cli = { .prog = argv[0] };
+
+	(void)cmd;
 	struct hs_us_image img;
 	struct hs_source src;
 	uint8_t *page;
@@ -177,7 +180,7 @@ int main(int argc, char *argv[])
 		hs_cli_err(&cli, "mlockall: %s (going on)", strerror(errno));
 	rc = hs_us_load(&src, cli.header_off, &img, why, sizeof(why));
 	if (rc == -ENOENT) {
-		printf("resume: no image on %s\n", cli.cfg.device);
+		printf("%s: no image on %s\n", cli.prog, cli.cfg.device);
 		free(page);
 		return 0;
 	}
@@ -192,7 +195,7 @@ int main(int argc, char *argv[])
 		free(page);
 		return 1;
 	}
-	printf("resume: image found on %s: %llu bytes of sealed stream\n", cli.cfg.device,
+	printf("%s: image found on %s: %llu bytes of sealed stream\n", cli.prog, cli.cfg.device,
 	       (unsigned long long)img.hdr.stream_bytes);
 	fflush(stdout);
 	rc = unmark(&cli, page) ? 1 : load(&cli, &img, page);
