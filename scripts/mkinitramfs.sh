@@ -48,7 +48,7 @@ gcc "${CFLAGS[@]}" "${us_inc[@]}" -o "$root/bin/uswsusp-attack" \
 # The shared libraries every program needs (busybox is static), the device TCTI and theirs, and
 # the dynamic loader.
 for obj in "$root"/bin/* "$root"/sbin/* "$tcti_device"; do
-	if [ -L "$obj" ] || [ "$obj" = "$root/bin/busybox" ]; then continue; fi
+	if [ ! -e "$obj" ] || [ -L "$obj" ] || [ "$obj" = "$root/bin/busybox" ]; then continue; fi
 	ldd "$obj" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }'
 done | sort -u | while read -r lib; do
 	mkdir -p "$root$(dirname "$lib")"
