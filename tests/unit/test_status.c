@@ -100,8 +100,10 @@ static int build(const char *root, const struct machine *m)
 			err |= puts_(root, rel, val);
 		}
 	}
-	if (m->seal)
+	if (m->seal) {
 		err |= puts_(root, "sys/power/hibernate_seal", m->seal);
+		err |= puts_(root, "sys/power/hibernate_seal_pcrs", "4,7-9,14\n");
+	}
 	if (m->last_resume)
 		err |= puts_(root, "sys/power/hibernate_seal_resume", m->last_resume);
 	err |= puts_(root, "sys/power/state", m->state);
@@ -196,6 +198,53 @@ static void fixes(void)
 	}
 }
 
+/*
+ * /sys/power/hibernate_seal_pcrs as the kernel prints a bitmap: lists and ranges are taken,
+ * anything else (and more PCRs than status shows) is "malformed", with no PCR shown.
+ */
+static void test_pcrs_bound(void)
+{
+	static const struct {
+		const char *text;
+		int nr;		/* -1: malformed */
+		unsigned int last;
+	} cases[] = {
+		{ "4,7-9,14\n", 5, 14 }, { "14\n", 1, 14 }, { "0-7\n", 8, 7 }, { "23\n", 1, 23 },
+		{ "0-8\n", -1, 0 }, { "7,4\n", -1, 0 }, { "4,,7\n", -1, 0 }, { "9-7\n", -1, 0 },
+		{ "24\n", -1, 0 }, { "4-\n", -1, 0 }, { "\n", -1, 0 }, { " 4\n", -1, 0 },
+		{ "4,7-9,14,\n", -1, 0 }, { "x\n", -1, 0 }, { "4,4\n", -1, 0 },
+	};
+	bool all = true;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char root[] = "/tmp/hs-pcrs-XXXXXX", cmd[64];
+		struct hs_status st;
+		bool ok;
+
+		if (!mkdtemp(root) || puts_(root, "sys/power/state", "disk\n") ||
+		    puts_(root, "sys/power/hibernate_seal_pcrs", cases[i].text) ||
+		    hs_status_read(root, &st)) {
+			all = false;
+			continue;
+		}
+		if (cases[i].nr < 0)
+			ok = !strcmp(st.pcrs_bound, "malformed") && !st.nr_pcrs;
+		else
+			ok = st.nr_pcrs == cases[i].nr &&
+			     st.pcr_index[st.nr_pcrs - 1] == cases[i].last;
+		if (!ok) {
+			printf("# pcrs-bound '%.*s': nr %d bound '%s'\n",
+			       (int)strcspn(cases[i].text, "\n"), cases[i].text, st.nr_pcrs,
+			       st.pcrs_bound);
+			all = false;
+		}
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+		if (system(cmd))
+			all = false;
+	}
+	tap(all, "unit.status.pcrs-bound.parse");
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(machines) / sizeof(machines[0]); i++) {
@@ -225,9 +274,15 @@ int main(void)
 			 "unit.status.%s.verdict", m->name))
 			printf("# got %s: %s (fix: %s)\n", available ? "available" : "not available",
 			       why, hs_status_fix(&st) ? hs_status_fix(&st) : "none");
-		if (m->tpm)
-			tap(st.tpm_version == 2 && st.pcr_index[3] == 7 &&
-			    !strcmp(st.pcr[3], "0000000000000000000000000000000000000000000000000000000000000007"),
+		/* The PCRs shown are those the kernel binds, and none without its file. */
+		if (m->tpm && m->seal)
+			tap(st.tpm_version == 2 && !strcmp(st.pcrs_bound, "4,7-9,14") &&
+			    st.nr_pcrs == 5 && st.pcr_index[0] == 4 && st.pcr_index[3] == 9 &&
+			    st.pcr_index[4] == 14 &&
+			    !strcmp(st.pcr[1], "0000000000000000000000000000000000000000000000000000000000000007"),
+			    "unit.status.%s.pcrs", m->name);
+		else if (m->tpm)
+			tap(st.tpm_version == 2 && !strcmp(st.pcrs_bound, "absent") && !st.nr_pcrs,
 			    "unit.status.%s.pcrs", m->name);
 		tap(st.secure_boot == m->secure_boot, "unit.status.%s.secure-boot", m->name);
 		tap(st.anon_kib == m->anon_kib &&
@@ -252,5 +307,6 @@ int main(void)
 		tap(hs_status_read("/nonexistent-root", &st) == -ENOENT, "unit.status.no-sysfs");
 	}
 	fixes();
+	test_pcrs_bound();
 	return tap_exit();
 }

@@ -4,7 +4,8 @@
  * /sys/power/hibernate_seal, "ready" or "unavailable: <reason>"; and
  * /sys/power/hibernate_seal_resume, what this boot's resume did, which every refusal of an
  * image (hibseal_refused_err(), hibseal_stale_err(), hibseal_refuse() in stream.c) and the resume
- * path (hibseal_resume_note()) record. KUnit: tests/resume_kunit.c, included at the end.
+ * path (hibseal_resume_note()) record; and /sys/power/hibernate_seal_pcrs, the PCRs this kernel
+ * seals to. KUnit: tests/resume_kunit.c, included at the end.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -171,9 +172,24 @@ static ssize_t hibernate_seal_resume_show(struct kobject *kobj, struct kobj_attr
 
 static struct kobj_attribute hibernate_seal_resume_attr = __ATTR_RO(hibernate_seal_resume);
 
+/*
+ * The PCRs (SHA-256 bank) the boot secret is sealed to, as a list ("4,7-9,14"): fixed when the
+ * kernel is built, so that userspace shows the set this kernel binds instead of a guess.
+ */
+static ssize_t hibernate_seal_pcrs_show(struct kobject *kobj, struct kobj_attribute *attr,
+					char *buf)
+{
+	unsigned long mask = WINDOW_MASK;
+
+	return sysfs_emit(buf, "%*pbl\n", TPM2_HIBSEAL_NR_PCRS, &mask);
+}
+
+static struct kobj_attribute hibernate_seal_pcrs_attr = __ATTR_RO(hibernate_seal_pcrs);
+
 static struct attribute *hibseal_attrs[] = {
 	&hibernate_seal_attr.attr,
 	&hibernate_seal_resume_attr.attr,
+	&hibernate_seal_pcrs_attr.attr,
 	NULL
 };
 

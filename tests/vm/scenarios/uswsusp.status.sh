@@ -4,7 +4,8 @@
 # lockdown forbids unsealed images and sealing is unavailable, with the kernel's reason), and
 # Secure Boot off (available, unsealed: lockdown is off). Each time it also reports lockdown,
 # Secure Boot, the TPM (its maker and PCRs asked through tpm2-tss, compared with the kernel's
-# sysfs) and PCR 7, the swap area and the resume device as the kernel has them.
+# sysfs) and the PCRs the kernel binds (its /sys/power/hibernate_seal_pcrs, the list its boot
+# window logged), the swap area and the resume device as the kernel has them.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -16,7 +17,13 @@ expect '^HIBSEAL: status secure boot: on$' "Secure Boot on"
 expect '^HIBSEAL: status tpm: present, TPM 2.0$' "the TPM"
 expect '^HIBSEAL: status tpm \(tpm2-tss, device:/dev/tpmrm0\): manufacturer IBM, firmware [0-9]+\.[0-9]+$' \
 	"the TPM's maker, asked through tpm2-tss (swtpm: IBM)"
+bound=$(sed -n 's/.*hibseal: boot window open: PCRs \([0-9,-]*\) read.*/\1/p' "$VM_LOG" | head -n 1)
+[ -n "$bound" ] || fail "no PCR list in the boot window's line"
+expect "^HIBSEAL: status pcrs bound: $bound \\(sha256; the kernel's /sys/power/hibernate_seal_pcrs\\)\$" \
+	"the PCRs the kernel binds, the boot window's list ($bound)"
 expect '^HIBSEAL: status pcr 7 \(sha256\): [0-9A-Fa-f]{64}$' "PCR 7's value"
+expect '^HIBSEAL: status pcr 8 \(sha256\): [0-9A-Fa-f]{64}$' "PCR 8's, bound and shown"
+expect_not '^HIBSEAL: status pcr (0|2) ' "a PCR the kernel does not bind"
 expect "^HIBSEAL: status pcr source: the TPM through tpm2-tss; the kernel's sysfs agrees\$" \
 	"the PCRs read from the TPM, the same as the kernel's"
 expect_not '^HIBSEAL: status pcr 7 \(sha256\): 0{64}$' "PCR 7 unmeasured"

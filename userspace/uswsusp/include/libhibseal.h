@@ -225,8 +225,8 @@ void hs_json_string(struct hs_json *j, const char *key, const char *value);	/* N
 void hs_json_uint(struct hs_json *j, const char *key, unsigned long long value);
 void hs_json_bool(struct hs_json *j, const char *key, int value);	/* < 0: null */
 
-/* hs_status_read(): PCRs shown (0, 2, 4, 7, 14) and active swap areas kept. */
-#define HS_STATUS_PCRS		5
+/* hs_status_read(): the most bound PCRs shown, and active swap areas kept. */
+#define HS_STATUS_PCRS		8
 #define HS_STATUS_SWAPS		4
 
 /* The longest boot entry id hibseal handles (a file name in the ESP). */
@@ -274,7 +274,10 @@ struct hs_boot {
  *                 "absent" (no lockdown LSM, or securityfs not mounted)
  * @secure_boot:   1 on, 0 off, -1 unknown (no EFI variables)
  * @tpm_version:   the TPM's major version (2 for TPM 2.0), 0 for none
- * @pcr_index:     the PCRs in @pcr
+ * @pcrs_bound:    /sys/power/hibernate_seal_pcrs, the PCRs the kernel seals to ("4,7-9,14"),
+ *                 "absent" (a kernel without the file) or "malformed"
+ * @nr_pcrs:       the PCRs in @pcr_index: those of @pcrs_bound (none unless it was read)
+ * @pcr_index:     the bound PCRs, in order
  * @pcr:           their SHA-256 values in hex, or "unreadable"
  * @seal:          /sys/power/hibernate_seal ("ready", "unavailable: REASON"), or "absent"
  * @last_resume:   /sys/power/hibernate_seal_resume, what this boot's resume did ("no image",
@@ -300,6 +303,8 @@ struct hs_status {
 	char lockdown[32];
 	int secure_boot;
 	int tpm_version;
+	char pcrs_bound[64];
+	int nr_pcrs;
 	unsigned int pcr_index[HS_STATUS_PCRS];
 	char pcr[HS_STATUS_PCRS][80];
 	char seal[256];

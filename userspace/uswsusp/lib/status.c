@@ -15,7 +15,6 @@
 
 #define SECUREBOOT_VAR "sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
-static const unsigned int status_pcrs[HS_STATUS_PCRS] = { 0, 2, 4, 7, 14 };
 
 /* @rel under @root, opened for reading. */
 static FILE *open_under(const char *root, const char *rel)
@@ -75,16 +74,70 @@ static void read_secure_boot(const char *root, struct hs_status *st)
 		st->secure_boot = var[4] == 1;
 }
 
+/*
+ * A list of PCRs as the kernel prints a bitmap ("4,7-9,14": numbers and ranges, ascending, each
+ * below 24) into @index. Return: how many, or -1 when the text is not such a list or names
+ * more than @max.
+ */
+static int parse_pcr_list(const char *s, unsigned int *index, int max)
+{
+	int n = 0, next = 0;
+
+	if (!*s)
+		return -1;
+	for (;;) {
+		unsigned int lo, hi;
+		char *end;
+
+		if (*s < '0' || *s > '9')
+			return -1;
+		lo = strtoul(s, &end, 10);
+		hi = lo;
+		s = end;
+		if (*s == '-') {
+			if (s[1] < '0' || s[1] > '9')
+				return -1;
+			hi = strtoul(s + 1, &end, 10);
+			s = end;
+		}
+		if (lo < (unsigned int)next || hi < lo || hi > 23)
+			return -1;
+		for (unsigned int pcr = lo; pcr <= hi; pcr++) {
+			if (n == max)
+				return -1;
+			index[n++] = pcr;
+		}
+		next = hi + 1;
+		if (!*s)
+			return n;
+		if (*s++ != ',')
+			return -1;
+	}
+}
+
+/* The PCRs the kernel binds (/sys/power/hibernate_seal_pcrs), and their values from sysfs. */
 static void read_tpm(const char *root, struct hs_status *st)
 {
 	char buf[80], rel[64];
+	int n;
 
 	st->tpm_version = 0;
 	if (read_text(root, "sys/class/tpm/tpm0/tpm_version_major", buf, sizeof(buf)) > 0)
 		st->tpm_version = atoi(buf);
-	for (int i = 0; i < HS_STATUS_PCRS; i++) {
-		st->pcr_index[i] = status_pcrs[i];
-		snprintf(rel, sizeof(rel), "sys/class/tpm/tpm0/pcr-sha256/%u", status_pcrs[i]);
+	st->nr_pcrs = 0;
+	if (read_text(root, "sys/power/hibernate_seal_pcrs", st->pcrs_bound,
+		      sizeof(st->pcrs_bound)) < 0) {
+		snprintf(st->pcrs_bound, sizeof(st->pcrs_bound), "absent");
+		return;
+	}
+	n = parse_pcr_list(st->pcrs_bound, st->pcr_index, HS_STATUS_PCRS);
+	if (n < 0) {
+		snprintf(st->pcrs_bound, sizeof(st->pcrs_bound), "malformed");
+		return;
+	}
+	st->nr_pcrs = n;
+	for (int i = 0; i < st->nr_pcrs; i++) {
+		snprintf(rel, sizeof(rel), "sys/class/tpm/tpm0/pcr-sha256/%u", st->pcr_index[i]);
 		if (read_text(root, rel, buf, sizeof(buf)) != 64)
 			snprintf(st->pcr[i], sizeof(st->pcr[i]), "unreadable");
 		else
@@ -426,8 +479,10 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 	hs_json_bool(&j, "secure_boot", st->secure_boot);
 	hs_json_object(&j, "tpm");
 	hs_json_uint(&j, "version", st->tpm_version);
+	hs_json_string(&j, "pcrs_bound", strcmp(st->pcrs_bound, "absent") &&
+		       strcmp(st->pcrs_bound, "malformed") ? st->pcrs_bound : NULL);
 	hs_json_object(&j, "pcrs_sha256");
-	for (int i = 0; st->tpm_version && i < HS_STATUS_PCRS; i++) {
+	for (int i = 0; st->tpm_version && i < st->nr_pcrs; i++) {
 		snprintf(num, sizeof(num), "%u", st->pcr_index[i]);
 		hs_json_string(&j, num, strcmp(st->pcr[i], "unreadable") ? st->pcr[i] : NULL);
 	}

@@ -15,9 +15,22 @@
 
 #include "hibseal.h"
 
+/* Which PCRs the kernel seals to, as /sys/power/hibernate_seal_pcrs says. */
+static void show_bound(const struct hs_status *st)
+{
+	if (!strcmp(st->pcrs_bound, "absent"))
+		printf("pcrs bound: unknown (this kernel has no /sys/power/hibernate_seal_pcrs)\n");
+	else if (!strcmp(st->pcrs_bound, "malformed"))
+		printf("pcrs bound: unknown (/sys/power/hibernate_seal_pcrs is malformed)\n");
+	else
+		printf("pcrs bound: %s (sha256; the kernel's /sys/power/hibernate_seal_pcrs)\n",
+		       st->pcrs_bound);
+}
+
 /*
  * A TPM 2.0: ask it through tpm2-tss (the resource manager, or $HIBSEAL_TCTI) for its maker and
- * the PCRs, and say whether the kernel's sysfs values agree; without an answer, sysfs alone.
+ * the PCRs the kernel binds, and say whether the kernel's sysfs values agree; without an
+ * answer, sysfs alone.
  */
 static void show_tpm(const struct hs_status *st, const char *tcti)
 {
@@ -28,24 +41,27 @@ static void show_tpm(const struct hs_status *st, const char *tcti)
 
 	/* tpm2-tss logs its own errors to stderr; the one line below says what failed. */
 	setenv("TSS2_LOG", "all+none", 0);
-	if (hs_tpm_query(tcti, st->pcr_index, HS_STATUS_PCRS, &f, why, sizeof(why))) {
+	show_bound(st);
+	if (hs_tpm_query(tcti, st->pcr_index, st->nr_pcrs, &f, why, sizeof(why))) {
 		printf("tpm (tpm2-tss, %s): no answer: %s\n", tcti, why);
-		for (i = 0; i < HS_STATUS_PCRS; i++)
+		for (i = 0; i < st->nr_pcrs; i++)
 			printf("pcr %u (sha256): %s\n", st->pcr_index[i], st->pcr[i]);
 		printf("pcr source: the kernel's sysfs\n");
 		return;
 	}
 	printf("tpm (tpm2-tss, %s): manufacturer %s, firmware %u.%u\n", tcti,
 	       f.manufacturer[0] ? f.manufacturer : "unknown", f.fw_major, f.fw_minor);
-	for (i = 0; i < HS_STATUS_PCRS; i++) {
+	for (i = 0; i < st->nr_pcrs; i++) {
 		const char *value = f.have_pcr[i] ? f.pcr[i] : "not returned";
 
 		printf("pcr %u (sha256): %s\n", st->pcr_index[i], value);
 		if (!f.have_pcr[i] || strcasecmp(f.pcr[i], st->pcr[i]))
 			agree = false;
 	}
-	printf("pcr source: the TPM through tpm2-tss; the kernel's sysfs %s\n",
-	       agree ? "agrees" : "differs (a PCR changed between the reads, or sysfs is unreadable)");
+	if (st->nr_pcrs)
+		printf("pcr source: the TPM through tpm2-tss; the kernel's sysfs %s\n",
+		       agree ? "agrees" :
+		       "differs (a PCR changed between the reads, or sysfs is unreadable)");
 }
 
 /* This boot's systemd-boot entry, and what the next boot will start. */
@@ -130,9 +146,8 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 		printf("tpm: none\n");
 	if (st.tpm_version == 2)
 		show_tpm(&st, tcti);
-	else
-		for (int i = 0; st.tpm_version && i < HS_STATUS_PCRS; i++)
-			printf("pcr %u (sha256): %s\n", st.pcr_index[i], st.pcr[i]);
+	else if (st.tpm_version)
+		show_bound(&st);
 	printf("sealed hibernation: %s\n", st.seal);
 	printf("last resume: %s\n", st.last_resume);
 	fix = hs_reason_fix(HS_REASON_RESUME, st.last_resume);
