@@ -192,6 +192,21 @@ signing_key off
 [ -f "$R/$uki" ] || { cat "$D/dpkg-kernel.log" >&2; die "installing the kernel made no /$uki"; }
 cp "$R/boot/initrd.img-$kver" "$D/initrd.img"
 "$top/scripts/mkesp.sh" --dir "$R/efi" "$D/esp-partition.img"
+
+# The uswsusp path (uswsusp.initramfs-tools, uswsusp.dracut): a system configured to hibernate
+# with hibseal suspend (/etc/uswsusp.conf names the resume device), whose initramfs runs
+# hibseal resume: one made by initramfs-tools with the package's hook, one by dracut with its
+# module, each into a UKI of its own. Both are built in the background while kernel-install
+# makes the other UKIs (which pass their initrd and regenerate none). The configuration is
+# taken out of the shared root again afterwards: the other scenarios' kernel installs
+# (eco.kernel-update) stay as they were, and the uswsusp scenarios' test service writes it
+# back, as the user did.
+echo "resume device = /dev/vdb" >"$R/etc/uswsusp.conf"
+chroot "$R" mkinitramfs -o "/boot/initrd-ustools.img" "$kver" >"$D/mkinitramfs-ustools.log" 2>&1 &
+us_tools=$!
+chroot "$R" dracut --force --quiet --no-hostonly --gzip --kver "$kver" "/boot/initrd-usdracut.img" \
+	>"$D/dracut.log" 2>&1 &
+us_dracut=$!
 # The other command lines: kernel-install again after /etc/kernel/cmdline changed, as a user
 # who edits it does (the swap file's, which needs the file's place on disk, after step 4).
 kernel_install initramfs
@@ -200,17 +215,8 @@ kernel_install update
 kernel_install hybrid
 kernel_install s2h
 
-# The uswsusp path (uswsusp.initramfs-tools, uswsusp.dracut): a system configured to hibernate
-# with hibseal suspend (/etc/uswsusp.conf names the resume device), whose initramfs runs
-# hibseal resume: one made by initramfs-tools with the package's hook, one by dracut with its
-# module, each into a UKI of its own. The configuration is taken out of the shared root again:
-# the other scenarios' kernel installs (eco.kernel-update) stay as they were, and the uswsusp
-# scenarios' test service writes it back, as the user did.
-echo "resume device = /dev/vdb" >"$R/etc/uswsusp.conf"
-chroot "$R" mkinitramfs -o "/boot/initrd-ustools.img" "$kver" >"$D/mkinitramfs-ustools.log" 2>&1 ||
-	{ cat "$D/mkinitramfs-ustools.log" >&2; die "mkinitramfs with hibseal's hook failed"; }
-chroot "$R" dracut --force --quiet --no-hostonly --gzip --kver "$kver" "/boot/initrd-usdracut.img" \
-	>"$D/dracut.log" 2>&1 || { cat "$D/dracut.log" >&2; die "dracut failed"; }
+wait "$us_tools" || { cat "$D/mkinitramfs-ustools.log" >&2; die "mkinitramfs with hibseal's hook failed"; }
+wait "$us_dracut" || { cat "$D/dracut.log" >&2; die "dracut failed"; }
 for i in ustools usdracut; do
 	chroot "$R" lsinitramfs "/boot/initrd-$i.img" 2>/dev/null | grep -qx 'usr/bin/hibseal' ||
 		die "the $i initramfs has no hibseal"
