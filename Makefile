@@ -88,6 +88,7 @@ unit: setup
 # needs the kernel.
 check: setup
 	@mkdir -p $(B)
+	@date +%s >$(B)/check.start
 	@rm -f $(B)/deb-tools.rc
 	@{ scripts/mkdebian.sh --base >$(B)/debian-base.log 2>&1 || exit 1; \
 	  nice scripts/mkdeb.sh tools >$(B)/deb-tools.log 2>&1; echo $$? >$(B)/deb-tools.rc; } & \

@@ -40,6 +40,16 @@ if [ $full = 1 ]; then
 		echo $!) )
 fi
 
+# timing PHASE: a comment with the seconds since make check began (its $B/check.start), or
+# since this run began: where a full run's time goes, in the CI log.
+run_start=$(date +%s)
+check_start=$run_start
+if [ $full = 1 ] && [ -f "$B/check.start" ] && [ $((run_start - $(cat "$B/check.start"))) -lt 7200 ]; then
+	check_start=$(cat "$B/check.start")
+	echo "# timing: tests start $((run_start - check_start)) s into make check"
+fi
+timing() { echo "# timing: $1 done $(($(date +%s) - check_start)) s in"; }
+
 result() {	# result ok|not-ok|skip NAME [REASON]
 	n=$((n + 1))
 	case "$1" in
@@ -115,6 +125,8 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 	done
 fi
 
+[ $full = 0 ] || timing "unit tests"
+
 # Static checks of the project's own shell: the harness is code too.
 if [ $full = 1 ]; then
 	if make -s -C "$top" lint >"$B/lint.log" 2>&1; then
@@ -156,6 +168,8 @@ if [ $full = 1 ]; then
 		fi
 	done
 fi
+
+[ $full = 0 ] || timing "lint, package, series checks"
 
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
@@ -230,6 +244,7 @@ for s in "$@"; do
 	esac
 done
 
+[ $full = 0 ] || timing "scenarios"
 if [ -n "$bisect_pid" ]; then
 	# The machine is its own now: its next steps at the usual priority, a job per CPU.
 	nproc >"$B/bisect.jobs"
@@ -245,6 +260,7 @@ if [ -n "$bisect_pid" ]; then
 		result not-ok patches.series.bisectable
 	fi
 fi
+[ $full = 0 ] || timing "series bisect"
 
 # The committed lockdown conformance table must still be what the kernel does (full runs only:
 # it needs every mode's results from this run).
