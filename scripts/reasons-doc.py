@@ -57,7 +57,7 @@ def rst():
     heads = {
         "UNAVAILABLE": "When ``/sys/power/hibernate_seal`` reads ``unavailable:``, the reason "
                        "begins with one of these, and the fix is:",
-        "SETUP": "When the kernel offers hibernation but an image written now would be lost "
+        "SETUP": "When hibernation cannot work or an image written now would be lost "
                  "or never found, ``hibseal status`` says why, then:",
         "RESUME": "When ``/sys/power/hibernate_seal_resume`` (``last resume:`` in ``hibseal "
                   "status``) begins with one of these:",

@@ -245,6 +245,47 @@ static void test_pcrs_bound(void)
 	tap(all, "unit.status.pcrs-bound.parse");
 }
 
+/*
+ * No resume= set, and /etc/uswsusp.conf names the device (the uswsusp path's setup, as
+ * hibseal-resume(8) gives it): status judges that device, says where it came from, and finds
+ * hibernation available; the same without the device in sysfs stays "no resume device".
+ */
+static void test_uswsusp_conf(void)
+{
+	struct machine m = machines[0];	/* sealed-available, swap on 254:16 */
+	const char *conf = "# hibseal\nsplash = y\n  Resume Device : /dev/vdb  \nresume offset = 0\n";
+	bool got[2] = { false, false };
+
+	m.resume = "0:0";
+	for (int with_sysfs = 0; with_sysfs < 2; with_sysfs++) {
+		char root[] = "/tmp/hs-usconf-XXXXXX", why[512], cmd[64];
+		struct hs_status st;
+		bool available;
+
+		if (!mkdtemp(root) || build(root, &m) || puts_(root, "etc/uswsusp.conf", conf) ||
+		    (with_sysfs && puts_(root, "sys/class/block/vdb/dev", "254:16\n")) ||
+		    hs_status_read(root, &st))
+			continue;
+		available = hs_status_explain(&st, why, sizeof(why));
+		if (with_sysfs)
+			got[1] = available && !strcmp(st.resume, "254:16") &&
+				 !strcmp(st.resume_name, "/dev/vdb") &&
+				 !strcmp(st.resume_from, "/etc/uswsusp.conf") && st.resume_holds_swap == 1;
+		else
+			got[0] = !available && strstr(why, "no resume device is set") &&
+				 !st.resume_from[0];
+		if (!got[with_sysfs])
+			printf("# uswsusp.conf (sysfs %d): %s, resume %s from '%s': %s\n", with_sysfs,
+			       available ? "available" : "not available", st.resume, st.resume_from,
+			       why);
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+		if (system(cmd))
+			printf("# could not remove %s\n", root);
+	}
+	tap(got[1], "unit.status.uswsusp-conf.resume-device");
+	tap(got[0], "unit.status.uswsusp-conf.control");
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(machines) / sizeof(machines[0]); i++) {
@@ -308,5 +349,6 @@ int main(void)
 	}
 	fixes();
 	test_pcrs_bound();
+	test_uswsusp_conf();
 	return tap_exit();
 }

@@ -286,6 +286,9 @@ struct hs_boot {
  * @resume:        /sys/power/resume ("MAJOR:MINOR"; "0:0" when none is set)
  * @resume_name:   its device node, "/dev/NAME" as swapon --show names it ("" if unknown)
  * @resume_offset: /sys/power/resume_offset (a swap file's header page)
+ * @resume_from:   "" when @resume is the kernel's; else the configuration file it comes from
+ *                 (/etc/uswsusp.conf or /etc/suspend.conf: no resume= set, and `hibseal
+ *                 suspend` and the initramfs's `hibseal resume` use the file's device)
  * @resume_holds_swap: 1 the resume device holds one of the active swap areas (a partition
  *                 sysfs names), -1 it holds none (every one such a partition), 0 unknown
  * @anon_kib:      Active(anon) from /proc/meminfo: the memory an image must hold, as systemd
@@ -313,6 +316,7 @@ struct hs_status {
 	char resume[32];
 	char resume_name[80];
 	unsigned long long resume_offset;
+	char resume_from[32];
 	int resume_holds_swap;
 	unsigned long long anon_kib;
 	int nr_swaps;

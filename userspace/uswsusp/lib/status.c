@@ -6,10 +6,12 @@
  *
  * Copyright (C) 2026 The hibseal authors
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lib_private.h"
 
@@ -86,7 +88,7 @@ static int parse_pcr_list(const char *s, unsigned int *index, int max)
 	if (!*s)
 		return -1;
 	for (;;) {
-		unsigned int lo, hi;
+		unsigned long lo, hi;
 		char *end;
 
 		if (*s < '0' || *s > '9')
@@ -100,14 +102,15 @@ static int parse_pcr_list(const char *s, unsigned int *index, int max)
 			hi = strtoul(s + 1, &end, 10);
 			s = end;
 		}
-		if (lo < (unsigned int)next || hi < lo || hi > 23)
+		/* (unsigned long: a huge number is not taken for a small one) */
+		if (lo < (unsigned long)next || hi < lo || hi > 23)
 			return -1;
-		for (unsigned int pcr = lo; pcr <= hi; pcr++) {
+		for (unsigned int pcr = lo; pcr <= (unsigned int)hi; pcr++) {
 			if (n == max)
 				return -1;
 			index[n++] = pcr;
 		}
-		next = hi + 1;
+		next = (int)hi + 1;
 		if (!*s)
 			return n;
 		if (*s++ != ',')
@@ -258,6 +261,61 @@ static int disk_swaps(const struct hs_status *st)
 	return n;
 }
 
+/*
+ * No resume= set: the uswsusp path's configuration (hibseal suspend, and hibseal resume in the
+ * initramfs) may name the device instead. Its last 'resume device' (and 'resume offset'),
+ * as the tools read it; the device as MAJOR:MINOR from sysfs's /sys/class/block/NAME/dev.
+ */
+static void read_uswsusp_conf(const char *root, struct hs_status *st)
+{
+	static const char *const files[] = { "etc/uswsusp.conf", "etc/suspend.conf" };
+	char line[300], dev[256] = "", rel[300], num[32];
+	unsigned long long offset = 0;
+	const char *file = NULL;
+	FILE *f = NULL;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]) && !f; i++) {
+		f = open_under(root, files[i]);
+		file = files[i];
+	}
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *key = line, *val, *end;
+
+		line[strcspn(line, "#")] = '\0';	/* a comment, as the tools read it */
+		val = strpbrk(line, "=:");
+		if (!val)
+			continue;
+		*val++ = '\0';
+		while (isspace((unsigned char)*key))
+			key++;
+		for (end = key + strlen(key); end > key && isspace((unsigned char)end[-1]); end--)
+			;
+		*end = '\0';
+		while (isspace((unsigned char)*val))
+			val++;
+		for (end = val + strlen(val); end > val && isspace((unsigned char)end[-1]); end--)
+			;
+		*end = '\0';
+		if (!strcasecmp(key, "resume device") && strlen(val) < sizeof(dev))
+			snprintf(dev, sizeof(dev), "%s", val);
+		else if (!strcasecmp(key, "resume offset"))
+			offset = strtoull(val, NULL, 10);
+	}
+	fclose(f);
+	/* Only a plain /dev/NAME can be looked up in sysfs. */
+	if (strncmp(dev, "/dev/", 5) || !dev[5] || strchr(dev + 5, '/'))
+		return;
+	snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", dev + 5);
+	if (read_text(root, rel, num, sizeof(num)) <= 0 || !strchr(num, ':'))
+		return;
+	snprintf(st->resume, sizeof(st->resume), "%s", num);
+	snprintf(st->resume_name, sizeof(st->resume_name), "%s", dev);
+	snprintf(st->resume_from, sizeof(st->resume_from), "/%s", file);
+	st->resume_offset = offset;
+}
+
 int hs_status_read(const char *root, struct hs_status *st)
 {
 	char buf[256];
@@ -282,6 +340,8 @@ int hs_status_read(const char *root, struct hs_status *st)
 	if (read_text(root, "sys/power/resume_offset", buf, sizeof(buf)) > 0)
 		st->resume_offset = strtoull(buf, NULL, 10);
 	read_resume_name(root, st);
+	if (!strcmp(st->resume, "0:0"))
+		read_uswsusp_conf(root, st);
 	read_anon(root, st);
 	st->resume_holds_swap = resume_holds_swap(root, st);
 	st->sb_check = hs_sb_changed(root, st->sb_changed, sizeof(st->sb_changed));
@@ -512,6 +572,7 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 	hs_json_string(&j, "name", st->resume_name[0] ? st->resume_name : NULL);
 	hs_json_bool(&j, "holds_swap", st->resume_holds_swap ? st->resume_holds_swap > 0 : -1);
 	hs_json_uint(&j, "offset", st->resume_offset);
+	hs_json_string(&j, "from", st->resume_from[0] ? st->resume_from : NULL);
 	hs_json_close(&j);
 	hs_json_object(&j, "memory");
 	hs_json_uint(&j, "active_anon_kib", st->anon_kib);

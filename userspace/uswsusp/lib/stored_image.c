@@ -485,7 +485,13 @@ int hs_us_config_parse(const char *text, struct hs_us_config *cfg, char *why, si
 			cfg->have_device = true;
 		} else if (!strcasecmp(key, "resume offset")) {
 			errno = 0;
-			cfg->offset = strtoull(val, &end, 0);
+			/* Decimal, as the kernel's resume_offset and hibseal inspect take it. */
+			if (*val < '0' || *val > '9') {
+				if (why && why_size)
+					snprintf(why, why_size, "line %u: bad resume offset", lineno);
+				return -EINVAL;
+			}
+			cfg->offset = strtoull(val, &end, 10);
 			if (errno || end == val || *end || *val == '-') {
 				if (why && why_size)
 					snprintf(why, why_size, "line %u: bad resume offset", lineno);

@@ -75,8 +75,9 @@ int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 			return EXIT_SUCCESS;
 		}
 		fprintf(stderr, "hibseal: hibernation refused: %s. Reboot first, then hibernate "
-			"(or, on a machine that boots one kernel only, disable "
-			"hibseal-pin-boot.service).\n", why);
+			"(or, on a machine that boots one kernel only, mask the pin with an "
+			"empty /etc/systemd/system/systemd-hibernate.service.d/"
+			"hibseal-pin-boot.conf).\n", why);
 		return EXIT_FAILURE;
 	}
 	if (!b.selected[0] && b.grub) {

@@ -91,19 +91,15 @@ static int unmark(const struct hs_cli *cli, uint8_t *page)
 	return rc;
 }
 
-static int load(const struct hs_cli *cli, const struct hs_us_image *img, uint8_t *page)
+/* The stream back to the kernel through @snap (open for writing), which it closes. */
+static int load(const struct hs_cli *cli, int snap, const struct hs_us_image *img, uint8_t *page)
 {
 	struct hibseal_snapshot_seal *seal = calloc(1, sizeof(*seal));
 	uint64_t left = img->hdr.stream_bytes, i;
-	int snap, rc = 1;
+	int rc = 1;
 
-	if (!seal)
-		return 1;
-	snap = open(cli->snapshot, O_WRONLY | O_CLOEXEC);
-	if (snap < 0) {
-		hs_cli_err(cli, "cannot open %s: %s", cli->snapshot, strerror(errno));
-		kernel_reason(cli);
-		free(seal);
+	if (!seal) {
+		close(snap);
 		return 1;
 	}
 	seal->version = HIBSEAL_SNAPSHOT_VERSION;
@@ -156,15 +152,15 @@ out:
 int cmd_resume(const struct command *cmd, int argc, char *argv[])
 {
 	struct hs_cli cli = { .prog = argv[0] };
-
-	(void)cmd;
+	struct hibseal_snapshot_info info;
 	struct hs_us_image img;
 	struct hs_source src;
 	uint8_t *page;
 	char why[256];
 	bool done;
-	int rc;
+	int rc, snap;
 
+	(void)cmd;
 	rc = hs_cli_options(&cli, argc, argv, usage, &done);
 	if (rc || done)
 		return rc;
@@ -198,7 +194,26 @@ int cmd_resume(const struct command *cmd, int argc, char *argv[])
 	printf("%s: image found on %s: %llu bytes of sealed stream\n", cli.prog, cli.cfg.device,
 	       (unsigned long long)img.hdr.stream_bytes);
 	fflush(stdout);
-	rc = unmark(&cli, page) ? 1 : load(&cli, &img, page);
+	/*
+	 * The swap area is given back only once this kernel speaks the sealed protocol: a kernel
+	 * without it (another one the boot loader started) cannot open the image, which may still
+	 * resume at the next boot of the kernel that wrote it, so it is left in place.
+	 */
+	rc = 1;
+	snap = open(cli.snapshot, O_WRONLY | O_CLOEXEC);
+	if (snap < 0) {
+		hs_cli_err(&cli, "cannot open %s: %s; the image is left in place", cli.snapshot,
+			   strerror(errno));
+		kernel_reason(&cli);
+	} else if (hs_cli_seal_info(snap, &info)) {
+		hs_cli_err(&cli, "this kernel does not speak the sealed /dev/snapshot protocol; the "
+			   "image is left in place for the kernel that wrote it");
+		close(snap);
+	} else if (unmark(&cli, page)) {
+		close(snap);
+	} else {
+		rc = load(&cli, snap, &img, page);
+	}
 	hs_us_image_free(&img);
 	free(page);
 	return rc;

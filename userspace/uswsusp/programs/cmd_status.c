@@ -21,7 +21,8 @@ static void show_bound(const struct hs_status *st)
 	if (!strcmp(st->pcrs_bound, "absent"))
 		printf("pcrs bound: unknown (this kernel has no /sys/power/hibernate_seal_pcrs)\n");
 	else if (!strcmp(st->pcrs_bound, "malformed"))
-		printf("pcrs bound: unknown (/sys/power/hibernate_seal_pcrs is malformed)\n");
+		printf("pcrs bound: unknown (/sys/power/hibernate_seal_pcrs is not a list of at "
+		       "most %d PCRs)\n", HS_STATUS_PCRS);
 	else
 		printf("pcrs bound: %s (sha256; the kernel's /sys/power/hibernate_seal_pcrs)\n",
 		       st->pcrs_bound);
@@ -46,7 +47,8 @@ static void show_tpm(const struct hs_status *st, const char *tcti)
 		printf("tpm (tpm2-tss, %s): no answer: %s\n", tcti, why);
 		for (i = 0; i < st->nr_pcrs; i++)
 			printf("pcr %u (sha256): %s\n", st->pcr_index[i], st->pcr[i]);
-		printf("pcr source: the kernel's sysfs\n");
+		if (st->nr_pcrs)
+			printf("pcr source: the kernel's sysfs\n");
 		return;
 	}
 	printf("tpm (tpm2-tss, %s): manufacturer %s, firmware %u.%u\n", tcti,
@@ -161,8 +163,9 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 	if (!st.nr_swaps)
 		printf("swap: none active\n");
 	if (st.resume_name[0])
-		printf("resume device: %s (%s), offset %llu\n", st.resume_name, st.resume,
-		       st.resume_offset);
+		printf("resume device: %s (%s), offset %llu%s%s%s\n", st.resume_name, st.resume,
+		       st.resume_offset, st.resume_from[0] ? " (from " : "", st.resume_from,
+		       st.resume_from[0] ? ": hibseal suspend and resume; no resume= set)" : "");
 	else
 		printf("resume device: %s, offset %llu\n", st.resume, st.resume_offset);
 	if (st.anon_kib)

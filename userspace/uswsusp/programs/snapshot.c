@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What s2disk and resume share (programs/snapshot.h).
+ * What hibseal suspend and hibseal resume share (programs/snapshot.h).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -64,8 +64,8 @@ int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage
 			break;
 		case 'o':
 			errno = 0;
-			cli->cfg.offset = strtoull(optarg, &end, 0);
-			if (errno || end == optarg || *end || *optarg == '-') {
+			cli->cfg.offset = strtoull(optarg, &end, 10);
+			if (errno || end == optarg || *end || *optarg < '0' || *optarg > '9') {
 				hs_cli_err(cli, "bad resume offset '%s'", optarg);
 				return 2;
 			}
@@ -147,7 +147,7 @@ static int read_config(struct hs_cli *cli)
 	if (rc || !used)
 		return rc;
 	if (file.ignored[0])
-		hs_cli_err(cli, "warning: %s: ignored (hibseal's %s uses only 'resume device' and "
+		hs_cli_err(cli, "warning: %s: ignored (%s uses only 'resume device' and "
 			   "'resume offset'): %s", used, cli->prog, file.ignored);
 	if (!cli->cfg.have_device && file.have_device) {
 		strcpy(cli->cfg.device, file.device);

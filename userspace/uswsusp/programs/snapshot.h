@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What s2disk and resume share: their options, the resume device, the sealed /dev/snapshot
- * ioctls.
+ * What hibseal suspend and hibseal resume share: their options, the resume device, the sealed
+ * /dev/snapshot ioctls.
  *
  * Copyright (C) 2026 The hibseal authors
  */

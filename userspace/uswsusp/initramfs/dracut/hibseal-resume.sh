@@ -8,11 +8,12 @@
 # starts with hibseal_, and it returns, never exits.
 type getarg >/dev/null 2>&1 || . /lib/dracut-lib.sh
 
-# The configuration's 'resume device' (the last one), with shell built-ins only: the initramfs
-# may have no sed.
+# The configuration's 'resume device' (the last one), read as hibseal reads it ('#' starts a
+# comment, the key is matched whole), with shell built-ins only: the initramfs may have no sed.
 hibseal_conf_device() {
 	local line key val dev=
 	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line%%#*}
 		case "$line" in
 		*[=:]*) ;;
 		*) continue ;;
@@ -21,7 +22,7 @@ hibseal_conf_device() {
 		key=${key#"${key%%[![:space:]]*}"}
 		key=${key%"${key##*[![:space:]]}"}
 		case "$key" in
-		[Rr][Ee][Ss][Uu][Mm][Ee][[:space:]][Dd][Ee][Vv][Ii][Cc][Ee]) ;;
+		[Rr][Ee][Ss][Uu][Mm][Ee]' '[Dd][Ee][Vv][Ii][Cc][Ee]) ;;
 		*) continue ;;
 		esac
 		val=${line#*[=:]}
@@ -31,7 +32,7 @@ hibseal_conf_device() {
 	echo "$dev"
 }
 
-if getargbool 0 noresume; then
+if getargbool 0 noresume || [ "$(getarg hibernate=)" = noresume ]; then
 	warn "hibseal: noresume given: not looking for an image"
 	return 0
 fi

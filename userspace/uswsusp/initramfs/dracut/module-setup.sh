@@ -6,14 +6,16 @@
 
 # shellcheck disable=SC2034,SC2154 # dracut's variables and functions
 
+# The first of the files that exists, as hibseal suspend and resume take it, if it names a
+# resume device.
 hibseal_conf() {
 	local f
 	for f in /etc/uswsusp.conf /etc/suspend.conf; do
-		if [ -f "$dracutsysrootdir$f" ] &&
-			grep -Eqi '^[[:space:]]*resume[[:space:]]+device[[:space:]]*[=:]' "$dracutsysrootdir$f"; then
-			echo "$f"
-			return 0
-		fi
+		[ -f "$dracutsysrootdir$f" ] || continue
+		sed 's/#.*//' "$dracutsysrootdir$f" |
+			grep -Eqi '^[[:space:]]*resume device[[:space:]]*[=:]' || return 1
+		echo "$f"
+		return 0
 	done
 	return 1
 }
