@@ -14,6 +14,9 @@
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
+# A TPM with all four of swtpm's PCR banks: the Debian VM's chain (systemd-boot, its stub,
+# systemd's own measurements) with a many-bank event log (the others have SHA-256 only).
+VM_TPM_BANKS=all
 vm_init eco.deb.install
 debian_init
 debian_esp partition

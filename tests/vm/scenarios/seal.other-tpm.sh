@@ -7,7 +7,7 @@
 vm_init seal.other-tpm
 VM_GUEST=seal-hibernate vm_uki
 seal_hibernate
-rm -rf "$W/tpm" && mkdir "$W/tpm"
+vm_tpm_new "$W/tpm"
 vm_boot resume
 expect_refused 'its key blob was not made by a boot window of this TPM \(TPM2_Load' "the other TPM"
 vm_done
