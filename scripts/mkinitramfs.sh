@@ -36,13 +36,13 @@ us=$top/userspace/uswsusp
 us_inc=(-I"$top/include/uapi" -I"$us/include" -I"$us/lib" -I"$us/programs")
 gcc "${CFLAGS[@]}" "${us_inc[@]}" -o "$root/bin/hibseal" \
 	"$us/programs/"{hibseal,utils,cmd_inspect,cmd_verify,cmd_status,cmd_pin_boot,cmd_suspend,cmd_resume,snapshot}.c \
-	"$us/lib/"{image,status,json,eventlog,bootentry,seal,verify,tpm_esys,stored_image}.c \
+	"$us/lib/"{image,status,config,json,eventlog,bootentry,seal,verify,tpm_esys,stored_image}.c \
 	-lcrypto -ltss2-esys -ltss2-tctildr -ltss2-rc 2>"$work/hibseal-link.log" ||
 	{ cat "$work/hibseal-link.log" >&2; exit 1; }
 tcti_device=$(ldconfig -p | awk '/libtss2-tcti-device.so.0 .*x86-64/ { print $NF; exit }')
 [ -n "$tcti_device" ] || { echo "mkinitramfs: libtss2-tcti-device.so.0 not found" >&2; exit 1; }
 gcc "${CFLAGS[@]}" "${us_inc[@]}" -o "$root/bin/uswsusp-attack" \
-	"$guest/uswsusp-attack.c" "$us/lib/"{stored_image,image}.c \
+	"$guest/uswsusp-attack.c" "$us/lib/"{stored_image,config,image}.c \
 	-lcrypto -lpthread -ldl 2>"$work/attack-link.log" ||
 	{ cat "$work/attack-link.log" >&2; exit 1; }
 # The shared libraries every program needs (busybox is static), the device TCTI and theirs, and

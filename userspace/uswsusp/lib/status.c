@@ -6,14 +6,13 @@
  *
  * Copyright (C) 2026 The hibseal authors
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "lib_private.h"
+#include "stored_image.h"
 
 #define SECUREBOOT_VAR "sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
@@ -263,15 +262,17 @@ static int disk_swaps(const struct hs_status *st)
 
 /*
  * No resume= set: the uswsusp path's configuration (hibseal suspend, and hibseal resume in the
- * initramfs) may name the device instead. Its last 'resume device' (and 'resume offset'),
- * as the tools read it; the device as MAJOR:MINOR from sysfs's /sys/class/block/NAME/dev.
+ * initramfs) may name the device instead: the first of the files that exists, read by the
+ * tools' own parser (a file they would refuse names nothing); the device as MAJOR:MINOR from
+ * sysfs's /sys/class/block/NAME/dev.
  */
 static void read_uswsusp_conf(const char *root, struct hs_status *st)
 {
 	static const char *const files[] = { "etc/uswsusp.conf", "etc/suspend.conf" };
-	char line[300], dev[256] = "", rel[300], num[32];
-	unsigned long long offset = 0;
-	const char *file = NULL;
+	struct hs_us_config cfg = { 0 };
+	char text[8192], rel[600], num[32];
+	const char *file = NULL, *dev;
+	size_t n;
 	FILE *f = NULL;
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]) && !f; i++) {
@@ -280,40 +281,23 @@ static void read_uswsusp_conf(const char *root, struct hs_status *st)
 	}
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *key = line, *val, *end;
-
-		line[strcspn(line, "#")] = '\0';	/* a comment, as the tools read it */
-		val = strpbrk(line, "=:");
-		if (!val)
-			continue;
-		*val++ = '\0';
-		while (isspace((unsigned char)*key))
-			key++;
-		for (end = key + strlen(key); end > key && isspace((unsigned char)end[-1]); end--)
-			;
-		*end = '\0';
-		while (isspace((unsigned char)*val))
-			val++;
-		for (end = val + strlen(val); end > val && isspace((unsigned char)end[-1]); end--)
-			;
-		*end = '\0';
-		if (!strcasecmp(key, "resume device") && strlen(val) < sizeof(dev))
-			snprintf(dev, sizeof(dev), "%s", val);
-		else if (!strcasecmp(key, "resume offset"))
-			offset = strtoull(val, NULL, 10);
-	}
+	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);
+	text[n] = '\0';
+	if (n == sizeof(text) - 1 || hs_us_config_parse(text, &cfg, NULL, 0) || !cfg.have_device)
+		return;
 	/* Only a plain /dev/NAME can be looked up in sysfs. */
-	if (strncmp(dev, "/dev/", 5) || !dev[5] || strchr(dev + 5, '/'))
+	dev = cfg.device;
+	if (strncmp(dev, "/dev/", 5) || !dev[5] || strchr(dev + 5, '/') ||
+	    strlen(dev) >= sizeof(st->resume_name))
 		return;
 	snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", dev + 5);
 	if (read_text(root, rel, num, sizeof(num)) <= 0 || !strchr(num, ':'))
 		return;
 	snprintf(st->resume, sizeof(st->resume), "%s", num);
-	snprintf(st->resume_name, sizeof(st->resume_name), "%s", dev);
+	memcpy(st->resume_name, dev, strlen(dev) + 1);
 	snprintf(st->resume_from, sizeof(st->resume_from), "/%s", file);
-	st->resume_offset = offset;
+	st->resume_offset = cfg.offset;
 }
 
 int hs_status_read(const char *root, struct hs_status *st)
