@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The stored-stream format of s2disk and resume (userspace/uswsusp/lib/uswsusp.c): images built
- * in memory the way s2disk writes them, loaded back by hs_us_load(), then damaged one field at a
- * time. A damaged field is refused even when the digests are recomputed over it (an attacker
+ * The stored-stream format of hibseal suspend and resume (userspace/uswsusp/lib/stored_image.c):
+ * images built in memory the way it writes them, loaded back by hs_us_load(), then damaged one
+ * field at a time. A damaged field is refused even when the digests are recomputed over it (an attacker
  * can do that; only the kernel's MACs are keyed), and every reserved byte is tried nonzero.
  * Also the configuration file parser.
  */

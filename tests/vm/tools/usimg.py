@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """usimg.py: read and damage an image that hibseal's s2disk stored on a swap disk image.
 
-It finds its way only through the stored format (userspace/uswsusp/lib/uswsusp.h: the swap
+It finds its way only through the stored format (userspace/uswsusp/lib/stored_image.h: the swap
 header page with struct hs_us_header at byte 2048, the chained map pages, then the sealed chunk
 stream), as an attacker with the disk would. Flipping a bit leaves the header's and the map's
 digests as they are: only the kernel can tell.

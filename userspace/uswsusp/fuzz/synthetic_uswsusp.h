@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Stored s2disk images built in memory the way s2disk writes them (lib/uswsusp.h): for the unit
+ * Stored s2disk images built in memory the way s2disk writes them (lib/stored_image.h): for the unit
  * test, which damages them field by field, and for the fuzzer's seeds.
  *
  * Copyright (C) 2026 The hibseal authors

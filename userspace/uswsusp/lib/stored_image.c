@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libhibseal, uswsusp part: the stored stream's header and map, and the configuration file
- * (lib/uswsusp.h). Every number read from a device is checked before it is used, and every
+ * (lib/stored_image.h). Every number read from a device is checked before it is used, and every
  * walk is bounded, so any bytes may be handed to the parsers (fuzz/fuzz_uswsusp.c).
  *
  * Copyright (C) 2026 The hibseal authors
