@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * systemd-boot's entries as hibseal reads and pins them (userspace/uswsusp/lib/bootentry.c),
- * on made-up efivarfs and ESP trees: the variables' encoding and every way they can be
- * malformed, which entry the next boot starts, when the next boot cannot be pinned to this
- * boot's kernel, the pin and its removal, and hibseal status's verdict.
+ * systemd-boot's entries and the firmware's boot options as hibseal reads and pins them
+ * (userspace/uswsusp/lib/bootentry.c), on made-up efivarfs and ESP trees: the variables'
+ * encoding and every way they can be malformed, which entry the next boot starts, when the next
+ * boot cannot be pinned to this boot's kernel, the pin and its removal, and hibseal status's
+ * verdict.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -20,6 +21,7 @@
 #include "testfs.h"
 
 #define LOADER "sys/firmware/efi/efivars/%s-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+#define GLOBAL "sys/firmware/efi/efivars/%s-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 #define BTIME 1800000000LL
 
 static void cleanup(const char *root)
@@ -275,6 +277,17 @@ static void test_park(void)
 	cleanup(root);
 }
 
+/* Lockdown on, sealing ready, swap on /dev/vdb, which resume= names. */
+static void put_sealing(const char *root)
+{
+	put(root, "sys/kernel/security/lockdown", "none [integrity] confidentiality\n", 34);
+	put(root, "sys/power/hibernate_seal", "ready\n", 6);
+	put(root, "sys/power/state", "freeze mem disk\n", 16);
+	put(root, "sys/power/resume", "254:16\n", 7);
+	put(root, "proc/swaps", "Filename Type Size Used Priority\n/dev/vdb partition 262140 0 -2\n",
+	    65);
+}
+
 /* hibseal status on a locked-down machine with sealing ready, swap and resume set. */
 static void test_status(void)
 {
@@ -286,12 +299,7 @@ static void test_status(void)
 		tap(0, "unit.bootentry.status");
 		return;
 	}
-	put(root, "sys/kernel/security/lockdown", "none [integrity] confidentiality\n", 34);
-	put(root, "sys/power/hibernate_seal", "ready\n", 6);
-	put(root, "sys/power/state", "freeze mem disk\n", 16);
-	put(root, "sys/power/resume", "254:16\n", 7);
-	put(root, "proc/swaps", "Filename Type Size Used Priority\n/dev/vdb partition 262140 0 -2\n",
-	    65);
+	put_sealing(root);
 	/* A newer kernel installed: still available, the hibernation pins this boot's entry. */
 	put_uki(root, "debian-6.12.119.efi", 60);
 	hs_status_read(root, &st);
@@ -404,6 +412,288 @@ static void test_grub(void)
 	cleanup(root);
 }
 
+/* An EFI_GLOBAL_VARIABLE: attributes 7, then @n bytes of @v. */
+static void put_global(const char *root, const char *name, const void *v, size_t n)
+{
+	unsigned char var[1024] = { 7, 0, 0, 0 };
+	char rel[200];
+
+	memcpy(var + 4, v, n);
+	snprintf(rel, sizeof(rel), GLOBAL, name);
+	put(root, rel, var, n + 4);
+}
+
+/* UCS-2 of @s at @p (with its NUL when @nul). Return: the bytes written. */
+static size_t ucs2(unsigned char *p, const char *s, int nul)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; s[i] || (nul && i == strlen(s)); i++) {
+		p[n++] = (unsigned char)s[i];
+		p[n++] = 0;
+		if (!s[i])
+			break;
+	}
+	return n;
+}
+
+/*
+ * A load option Boot@num: @label, then a device path of a hard disk node (as the firmware
+ * makes them), a file path node holding @file (none if NULL), and the end node.
+ */
+static void put_option(const char *root, const char *name, const char *label, const char *file)
+{
+	unsigned char v[900] = { 1, 0, 0, 0 }, *dp;
+	size_t n = 6, d = 0;
+
+	n += ucs2(v + n, label, 1);
+	dp = v + n;
+	/* Media device path, hard drive: 42 bytes, its contents do not matter here. */
+	dp[d++] = 4;
+	dp[d++] = 1;
+	dp[d++] = 42;
+	dp[d++] = 0;
+	memset(dp + d, 0, 38);
+	d += 38;
+	if (file) {
+		size_t len = 4 + 2 * (strlen(file) + 1);
+
+		dp[d++] = 4;
+		dp[d++] = 4;
+		dp[d++] = len & 0xff;
+		dp[d++] = len >> 8;
+		d += ucs2(dp + d, file, 1);
+	}
+	dp[d++] = 0x7f;
+	dp[d++] = 0xff;
+	dp[d++] = 4;
+	dp[d++] = 0;
+	v[4] = d & 0xff;
+	v[5] = d >> 8;
+	put_global(root, name, v, n + d);
+}
+
+/* A PE image at @rel (mtime @age after boot) with sections named @sections (NULL-ended). */
+static void put_pe(const char *root, const char *rel, const char *const *sections, long long age)
+{
+	unsigned char pe[1024] = { 'M', 'Z' };
+	size_t n = 0x40 + 24, nsec = 0;
+	char path[600];
+	struct timeval tv[2];
+
+	pe[0x3c] = 0x40;
+	memcpy(pe + 0x40, "PE\0\0", 4);
+	for (; sections && sections[nsec]; nsec++, n += 40)
+		memcpy(pe + n, sections[nsec], strlen(sections[nsec]));
+	pe[0x40 + 6] = (unsigned char)nsec;
+	put(root, rel, pe, n);
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	tv[0].tv_sec = tv[1].tv_sec = BTIME + age;
+	tv[0].tv_usec = tv[1].tv_usec = 0;
+	utimes(path, tv);
+}
+
+static const char *const uki_sections[] = { ".text", ".osrel", ".cmdline", ".linux", ".initrd",
+					     NULL };
+static const char *const loader_sections[] = { ".text", ".data", ".reloc", NULL };
+
+/* A machine whose firmware started a UKI from its boot option Boot0001 (no boot loader). */
+static int fw_booted(char *root)
+{
+	static const unsigned char cur[] = { 1, 0 }, order[] = { 1, 0, 0, 0 };
+	char stat[64];
+
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(stat, sizeof(stat), "cpu 1 2 3\nbtime %lld\nprocesses 9\n", BTIME);
+	put(root, "proc/stat", stat, strlen(stat));
+	put_global(root, "BootCurrent", cur, 2);
+	put_global(root, "BootOrder", order, 4);
+	put_option(root, "Boot0001", "hibseal 6.12", "\\EFI\\Linux\\hs.efi");
+	put_pe(root, "boot/efi/EFI/Linux/hs.efi", uki_sections, -3600);
+	return 0;
+}
+
+static void test_firmware(void)
+{
+	static const unsigned char next0[] = { 0, 0 }, want[] = { 7, 0, 0, 0, 1, 0 };
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[512], path[600];
+	unsigned char got[16];
+	struct hs_boot b;
+	size_t n = 0;
+	FILE *f;
+	bool ok;
+	int r;
+
+	if (fw_booted(root)) {
+		tap(0, "unit.bootentry.fw");
+		return;
+	}
+	r = hs_boot_entries(root, &b);
+	ok = r == 0 && b.firmware && !b.grub && b.fw_current == 1 && !b.fw_error &&
+	     !strcmp(b.fw_label, "hibseal 6.12") && !strcmp(b.fw_file, "/EFI/Linux/hs.efi") &&
+	     strstr(b.fw_path, "/boot/efi/EFI/Linux/hs.efi") && b.fw_uki == 1 &&
+	     b.fw_state == HS_ENTRY_KEPT;
+	if (!tap(ok, "unit.bootentry.fw-option"))
+		printf("# got %d fw %d cur %d err %d label '%s' file '%s' uki %d\n", r, b.firmware,
+		       b.fw_current, b.fw_error, b.fw_label, b.fw_file, b.fw_uki);
+	tap(hs_boot_pinnable(&b, why, sizeof(why)), "unit.bootentry.fw-uki-pinnable");
+	tap(!strcmp(b.next, "Boot0001") && !strcmp(b.next_why, "BootOrder"),
+	    "unit.bootentry.fw-next-bootorder");
+
+	/* The pin: BootNext, a UINT16, with the attributes the firmware's own have. */
+	r = hs_boot_pin_next(root, b.fw_current);
+	snprintf(path, sizeof(path), "%s/" GLOBAL, root, "BootNext");
+	f = fopen(path, "re");
+	if (f) {
+		n = fread(got, 1, sizeof(got), f);
+		fclose(f);
+	}
+	tap(r == 0 && n == sizeof(want) && !memcmp(got, want, n), "unit.bootentry.fw-pin-encoding");
+	hs_boot_entries(root, &b);
+	tap(b.fw_next == 1 && !strcmp(b.next, "Boot0001") && !strcmp(b.next_why, "BootNext"),
+	    "unit.bootentry.fw-next-bootnext");
+	tap(hs_boot_pin_next(root, -1) == -EINVAL && hs_boot_pin_next(root, 0x10000) == -EINVAL,
+	    "unit.bootentry.fw-pin-range");
+	r = hs_boot_unpin_next(root, 0);
+	tap(r == 0 && access(path, F_OK) == 0, "unit.bootentry.fw-unpin-keeps-another");
+	r = hs_boot_unpin_next(root, 1);
+	tap(r == 1 && access(path, F_OK) != 0, "unit.bootentry.fw-unpin");
+	tap(hs_boot_unpin_next(root, 1) == 0, "unit.bootentry.fw-unpin-unset");
+	/* Another option next: the status shows it, the pin would replace it. */
+	put_global(root, "BootNext", next0, 2);
+	hs_boot_entries(root, &b);
+	tap(!strcmp(b.next, "Boot0000") && hs_boot_pinnable(&b, why, sizeof(why)),
+	    "unit.bootentry.fw-next-other");
+	unlink(path);
+
+	/* A disk without a file: the removable media path, here at /efi. */
+	put_option(root, "Boot0001", "UEFI Misc Device", NULL);
+	put_pe(root, "efi/EFI/BOOT/BOOTX64.EFI", uki_sections, -3600);
+	hs_boot_entries(root, &b);
+	ok = !b.fw_error && !strcmp(b.fw_file, "/EFI/BOOT/BOOTX64.EFI") &&
+	     strstr(b.fw_path, "/efi/EFI/BOOT/BOOTX64.EFI") && hs_boot_pinnable(&b, why, sizeof(why));
+	if (!tap(ok, "unit.bootentry.fw-removable-path"))
+		printf("# file '%s' path '%s' why %s\n", b.fw_file, b.fw_path, why);
+
+	/* A boot loader there (no .linux section): it could start any kernel. */
+	put_pe(root, "efi/EFI/BOOT/BOOTX64.EFI", loader_sections, -3600);
+	hs_boot_entries(root, &b);
+	ok = b.fw_uki == 0 && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "a boot loader that did not record which kernel it started");
+	if (!tap(ok, "unit.bootentry.fw-boot-loader-refused"))
+		printf("# why: %s\n", why);
+	put(root, "efi/EFI/BOOT/BOOTX64.EFI", "MZ", 2);
+	hs_boot_entries(root, &b);
+	ok = b.fw_uki == -EBADMSG && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "cannot be read as a PE image");
+	if (!tap(ok, "unit.bootentry.fw-not-pe-refused"))
+		printf("# why: %s\n", why);
+	put_pe(root, "efi/EFI/BOOT/BOOTX64.EFI", uki_sections, 30);
+	hs_boot_entries(root, &b);
+	ok = b.fw_state == HS_ENTRY_REWRITTEN && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "was rewritten since this boot");
+	if (!tap(ok, "unit.bootentry.fw-rewritten-refused"))
+		printf("# why: %s\n", why);
+	snprintf(path, sizeof(path), "%s/efi/EFI/BOOT/BOOTX64.EFI", root);
+	unlink(path);
+	hs_boot_entries(root, &b);
+	ok = b.fw_state == HS_ENTRY_GONE && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "is not under /efi, /boot/efi or /boot");
+	if (!tap(ok, "unit.bootentry.fw-gone-refused"))
+		printf("# why: %s\n", why);
+	/* Paths that would leave the mount point, or that hibseal does not handle. */
+	put_option(root, "Boot0001", "x", "\\EFI\\..\\..\\etc\\shadow");
+	hs_boot_entries(root, &b);
+	tap(b.fw_error == -EILSEQ && !hs_boot_pinnable(&b, why, sizeof(why)),
+	    "unit.bootentry.fw-dotdot-refused");
+	put_option(root, "Boot0001", "x", "\\EFI\\a/b.efi");
+	hs_boot_entries(root, &b);
+	tap(b.fw_error == -EILSEQ, "unit.bootentry.fw-slash-refused");
+	/* The firmware's own application (its UI, a shell: a PIWG firmware file node). */
+	{
+		static const unsigned char fv[] = { 1, 0, 0, 0, 24, 0, 'U', 0, 0, 0,
+						    4, 6, 20, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+						    12, 13, 14, 15, 16, 0x7f, 0xff, 4, 0 };
+
+		put_global(root, "Boot0001", fv, sizeof(fv));
+		hs_boot_entries(root, &b);
+		tap(b.fw_error == -ENOMEDIUM && !hs_boot_pinnable(&b, why, sizeof(why)),
+		    "unit.bootentry.fw-firmware-app-refused");
+	}
+	/* An option's BootCurrent names nothing: refused, not guessed. */
+	snprintf(path, sizeof(path), "%s/" GLOBAL, root, "Boot0001");
+	unlink(path);
+	hs_boot_entries(root, &b);
+	ok = b.firmware && b.fw_error == -ENOENT && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "Boot0001, which started this system, cannot be read");
+	if (!tap(ok, "unit.bootentry.fw-option-missing-refused"))
+		printf("# why: %s\n", why);
+	cleanup(root);
+}
+
+/* Malformed load options: each is refused, none read past its end. */
+static void test_firmware_malformed(void)
+{
+	static const struct {
+		const char *name;
+		unsigned char v[32];
+		size_t n;
+	} bad[] = {
+		{ "short", { 1, 0, 0, 0, 4 }, 5 },
+		{ "label-unterminated", { 1, 0, 0, 0, 4, 0, 'a', 0, 'b', 0 }, 10 },
+		{ "path-past-end", { 1, 0, 0, 0, 8, 0, 0, 0, 0x7f, 0xff, 4, 0 }, 12 },
+		{ "no-end-node", { 1, 0, 0, 0, 4, 0, 0, 0, 4, 1, 4, 0 }, 12 },
+		{ "node-too-short", { 1, 0, 0, 0, 4, 0, 0, 0, 4, 4, 2, 0 }, 12 },
+		{ "node-past-path", { 1, 0, 0, 0, 4, 0, 0, 0, 4, 4, 8, 0 }, 12 },
+		{ "empty", { 0 }, 0 },
+	};
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[512];
+	struct hs_boot b;
+
+	if (fw_booted(root)) {
+		tap(0, "unit.bootentry.fw-malformed");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		put_global(root, "Boot0001", bad[i].v, bad[i].n);
+		hs_boot_entries(root, &b);
+		if (!tap(b.fw_error == -EBADMSG && !hs_boot_pinnable(&b, why, sizeof(why)),
+			 "unit.bootentry.fw-malformed-%s", bad[i].name))
+			printf("# got %d\n", b.fw_error);
+	}
+	cleanup(root);
+}
+
+/* hibseal status judges the path the hibernation takes: a firmware boot, and none recorded. */
+static void test_status_firmware(void)
+{
+	char root[] = "/tmp/hibseal-boot-XXXXXX", why[1024], path[600];
+	struct hs_status st;
+	bool ok;
+
+	if (fw_booted(root)) {
+		tap(0, "unit.bootentry.status-firmware");
+		return;
+	}
+	put_sealing(root);
+	hs_status_read(root, &st);
+	ok = hs_status_explain(&st, why, sizeof(why)) &&
+	     !strncmp(why, "Hibernation is available, sealed", 32) && st.boot.firmware;
+	if (!tap(ok, "unit.bootentry.status-firmware"))
+		printf("# why: %s\n", why);
+	/* Neither a boot loader's entry nor BootCurrent: what pin-boot refuses, status refuses. */
+	snprintf(path, sizeof(path), "%s/" GLOBAL, root, "BootCurrent");
+	unlink(path);
+	hs_status_read(root, &st);
+	ok = !hs_status_explain(&st, why, sizeof(why)) &&
+	     strstr(why, "Hibernation would lose the session: neither the boot loader") &&
+	     hs_status_fix(&st);
+	if (!tap(ok, "unit.bootentry.status-unrecorded"))
+		printf("# why: %s\n", why);
+	cleanup(root);
+}
+
 int main(void)
 {
 	test_vars();
@@ -413,5 +703,8 @@ int main(void)
 	test_park();
 	test_status();
 	test_grub();
+	test_firmware();
+	test_firmware_malformed();
+	test_status_firmware();
 	return tap_exit();
 }

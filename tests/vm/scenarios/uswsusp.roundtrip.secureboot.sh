@@ -7,14 +7,28 @@
 # The restored kernel's own key blob expired when that window closed (the blob epoch moved), so
 # the window sealed its secret anew and the resume left it that blob: the resumed system
 # hibernates once more and a third boot resumes it the same way.
+# The next boot is pinned: no boot loader records an entry here, the firmware starts the UKI
+# from its removable media path, and hibseal suspend sets BootNext to the option it booted.
+# First it runs with the swap area off: it pins, fails (not an active swap area), and takes
+# the pin back. Then it hibernates; the resumed system finds BootNext gone without having
+# removed it (no "taken back" line): the firmware used it up.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 vm_init uswsusp.roundtrip.secureboot
-VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume hibseal_vm.again=1
+VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume hibseal_vm.again=1 hibseal_vm.failfirst=1
 vm_boot hibernate
 expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
 	"lockdown, 'disk' offered, sealing ready"
+pin='^hibseal suspend: the next boot starts Boot([0-9A-F]{4}) \(.*, /EFI/BOOT/BOOTX64.EFI\) once \(BootNext\)$'
+expect "$pin" "hibseal suspend to pin the firmware's boot option of this boot"
+[ "$(grep -cE "$pin" "$VM_LOG")" = 2 ] ||
+	fail "hibseal suspend did not pin the next boot twice (the failing run, then the hibernation)"
+opt=$(grep -m1 -oE 'starts Boot[0-9A-F]{4}' "$VM_LOG" | tail -c 5)
+expect '^hibseal suspend: /dev/vdb at offset 0 is not an active swap area' \
+	"the first hibseal suspend to fail after the pin (swap off)"
+expect "^hibseal suspend: BootNext \\(Boot$opt\\) taken back\$" "... and to take the pin back"
+expect '^HIBSEAL: failed-suspend rc=1 bootnext=absent$' "... leaving no BootNext, the system running"
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
 expect 'hibseal: /dev/snapshot: sealed image of [0-9]+ pages in [0-9]+ chunks' \
 	"the kernel to seal the stream"
@@ -46,6 +60,8 @@ expect_not 'ioctl refused' "a refused ioctl of the sealed s2disk"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the script to continue with marker $marker and boot id $boot_id"
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
+expect '^HIBSEAL: resumed bootnext=absent$' "BootNext used up by the resume boot's firmware"
+expect_not 'BootNext \(Boot[0-9A-F]{4}\) taken back' "hibseal removing a BootNext the firmware should have used"
 expect 'hibseal: renewed key blob taken \(blob epoch at most [0-9]+\)' \
 	"the restored kernel to take the blob its secret was sealed into anew"
 expect '^HIBSEAL: resumed seal=ready$' "sealing ready in the resumed system"

@@ -251,8 +251,25 @@ enum hs_entry_state {
  * @next:           the entry the next boot will start, as far as can be told ("" if unknown)
  * @next_why:       why: "one-shot", "default" or "newest" (NULL when @next is unknown)
  *
+ * @grub:           GRUB boots this system (a grub.cfg in /boot/grub or the ESP), no entry recorded
+ * @grub_changed:   what changed since this boot that GRUB's next boot measures ("" if nothing)
+ * @firmware:       no boot loader recorded an entry, and the firmware says which of its boot
+ *                  options it started (BootCurrent): the fw_ fields below are set
+ * @fw_current:     BootCurrent, the firmware's boot option that started this boot (-1 if unset)
+ * @fw_next:        BootNext, the option the next boot starts once (-1 if unset)
+ * @fw_first:       the first option of BootOrder (-1 if unset)
+ * @fw_error:       0, or -errno when @fw_current's load option could not be read or parsed
+ * @fw_label:       its description, printable ASCII ('?' for anything else)
+ * @fw_file:        the file it starts, '/'-separated from the ESP's root ("/EFI/BOOT/BOOTX64.EFI"
+ *                  when the option names a disk only: the removable media path)
+ * @fw_path:        where that file was found: under /efi, /boot/efi or /boot ("" if not found)
+ * @fw_uki:         1 the file is a UKI (a .linux section), 0 another PE image (a boot loader),
+ *                  -errno when it is not found, unreadable, or not a PE image
+ * @fw_state:       what became of that file since this boot
+ *
  * Type #1 entries (the .conf files in loader/entries) and loader.conf's default pattern are not read:
- * @next is then the newest UKI, which is what systemd-boot starts without them.
+ * @next is then the newest UKI, which is what systemd-boot starts without them. When @firmware,
+ * @next is "BootXXXX" and @next_why "BootNext" or "BootOrder".
  */
 struct hs_boot {
 	char selected[HS_BOOT_ENTRY_MAX + 1];
@@ -266,6 +283,16 @@ struct hs_boot {
 	const char *next_why;
 	bool grub;
 	char grub_changed[512];
+	bool firmware;
+	int fw_current;
+	int fw_next;
+	int fw_first;
+	int fw_error;
+	char fw_label[64];
+	char fw_file[256];
+	char fw_path[512];
+	int fw_uki;
+	enum hs_entry_state fw_state;
 };
 
 /**
@@ -487,6 +514,24 @@ int hs_boot_pin(const char *root, const char *entry);
  * Return: 1 removed, 0 nothing to remove (unset, or another entry's), or -errno.
  */
 int hs_boot_unpin(const char *root, const char *entry);
+
+/**
+ * hs_boot_pin_next() - set BootNext: the next boot starts the firmware's boot option @num, once
+ * @root: as hs_loader_var()
+ * @num:  the boot option (struct hs_boot's @fw_current)
+ *
+ * Return: 0, or -errno.
+ */
+int hs_boot_pin_next(const char *root, int num);
+
+/**
+ * hs_boot_unpin_next() - remove BootNext if it still names @num (after waking, or a failure)
+ * @root: as hs_loader_var()
+ * @num:  the boot option hs_boot_pin_next() set
+ *
+ * Return: 1 removed, 0 not set or set to another option (left alone), or -errno.
+ */
+int hs_boot_unpin_next(const char *root, int num);
 
 /**
  * hs_boot_park() - hide from the boot loader the UKIs installed since this boot

@@ -18,6 +18,13 @@
  * memory map it was written under differs. With them parked, the resume boot sees the ESP the
  * hibernating boot saw. hs_boot_unpark() puts them back (after the resume, or at a fresh boot).
  *
+ * No boot loader at all: the firmware starts a UKI from one of its boot options (Boot####, as
+ * efibootmgr makes them, or the removable media path \EFI\BOOT\BOOTX64.EFI). It says which in
+ * BootCurrent, and BootNext, set to that option, makes the next boot start it again, once (the
+ * firmware deletes BootNext as it boots it). Refused when the option cannot be read, its file is
+ * not found under /efi, /boot/efi or /boot, is a boot loader (a PE image without a .linux
+ * section: it might start another kernel), or was rewritten since this boot: fw_entries().
+ *
  * GRUB records no entry, and nothing can pin its next boot without changing what it measures:
  * it measures every command it runs into PCR 8 (a grub-reboot's next_entry makes the next boot
  * run other commands) and every file it reads into PCR 9. Its next boot opens the image only
@@ -47,7 +54,13 @@
 #include "lib_private.h"
 
 #define LOADER_GUID	"4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+#define GLOBAL_GUID	"8be4df61-93ca-11d2-aa0d-00e098032b8c"	/* EFI_GLOBAL_VARIABLE */
 #define EFIVARS		"sys/firmware/efi/efivars"
+#if defined(__aarch64__)
+#define REMOVABLE_PATH	"/EFI/BOOT/BOOTAA64.EFI"
+#else
+#define REMOVABLE_PATH	"/EFI/BOOT/BOOTX64.EFI"
+#endif
 /* EFI_VARIABLE_NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS, as systemd-boot's. */
 #define LOADER_ATTRS	0x7u
 
@@ -266,6 +279,199 @@ static void grub_changes(const char *root, struct hs_boot *b)
 	}
 }
 
+/* An EFI_GLOBAL_VARIABLE's data (after its 4 bytes of attributes): the length, or -errno. */
+static ssize_t global_var(const char *root, const char *name, unsigned char *buf, size_t size)
+{
+	unsigned char raw[4 + 4096];
+	char path[512];
+	size_t n;
+	FILE *f;
+
+	if (size > sizeof(raw) - 4)
+		size = sizeof(raw) - 4;
+	snprintf(path, sizeof(path), "%s/" EFIVARS "/%s-" GLOBAL_GUID, root, name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	n = fread(raw, 1, sizeof(raw), f);
+	fclose(f);
+	if (n < 4 || n - 4 > size)
+		return -EBADMSG;
+	memcpy(buf, raw + 4, n - 4);
+	return (ssize_t)(n - 4);
+}
+
+/* A UINT16 variable (BootCurrent, BootNext) or BootOrder's first entry, or -errno. */
+static int global_u16(const char *root, const char *name, bool list)
+{
+	unsigned char v[512];
+	ssize_t n = global_var(root, name, v, sizeof(v));
+
+	if (n < 0)
+		return (int)n;
+	if (n < 2 || (list ? n % 2 : n != 2))
+		return -EBADMSG;
+	return v[0] | v[1] << 8;
+}
+
+/*
+ * An EFI_LOAD_OPTION (UEFI 2.10, 3.1.3): UINT32 attributes, UINT16 the device path's length, the
+ * description (UCS-2, NUL-terminated), the device path, optional data. Its description goes to
+ * @b->fw_label and the file its media file path nodes name (joined, backslashes made slashes)
+ * to @b->fw_file; a device path naming no file (a disk) means the removable media path.
+ * Return: 0, or -EBADMSG (malformed), -EILSEQ (a file name hibseal does not handle) or
+ * -ENOMEDIUM (the option starts no file from a disk: a firmware application, a network boot).
+ */
+static int parse_load_option(const unsigned char *p, size_t n, struct hs_boot *b)
+{
+	size_t i = 6, l = 0, f = 0, dplen;
+	const unsigned char *dp, *end;
+
+	if (n < i)
+		return -EBADMSG;
+	dplen = p[4] | p[5] << 8;
+	for (;;) {
+		unsigned int c;
+
+		if (i + 2 > n)
+			return -EBADMSG;
+		c = p[i] | p[i + 1] << 8;
+		i += 2;
+		if (!c)
+			break;
+		if (l + 1 < sizeof(b->fw_label))
+			b->fw_label[l++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	b->fw_label[l] = '\0';
+	if (dplen > n - i)
+		return -EBADMSG;
+	dp = p + i;
+	end = dp + dplen;
+	for (;;) {
+		unsigned int type, sub, len;
+
+		if (end - dp < 4)
+			return -EBADMSG;	/* no end node */
+		type = dp[0];
+		sub = dp[1];
+		len = dp[2] | dp[3] << 8;
+		if (len < 4 || len > (size_t)(end - dp))
+			return -EBADMSG;
+		if (type == 0x7f)
+			break;		/* the end of the (first) instance, or of the whole path */
+		/* An application inside the firmware (PIWG firmware file or volume), or a network
+		 * boot (MAC, URI): no file on a disk that hibseal could check. */
+		if ((type == 4 && (sub == 6 || sub == 7)) || (type == 3 && (sub == 11 || sub == 24)))
+			return -ENOMEDIUM;
+		if (type == 4 && sub == 4) {	/* media device path, file path */
+			if (f && b->fw_file[f - 1] != '/' && f + 1 < sizeof(b->fw_file))
+				b->fw_file[f++] = '/';
+			for (unsigned int j = 4; j + 1 < len; j += 2) {
+				unsigned int c = dp[j] | dp[j + 1] << 8;
+
+				if (!c)
+					break;
+				if (c < 0x20 || c > 0x7e || c == '/')
+					return -EILSEQ;
+				if (f + 1 >= sizeof(b->fw_file))
+					return -EILSEQ;
+				b->fw_file[f++] = c == '\\' ? '/' : (char)c;
+			}
+		}
+		dp += len;
+	}
+	b->fw_file[f] = '\0';
+	if (!f) {
+		snprintf(b->fw_file, sizeof(b->fw_file), "%s", REMOVABLE_PATH);
+		return 0;
+	}
+	if (b->fw_file[0] != '/') {
+		if (f + 1 >= sizeof(b->fw_file))
+			return -EILSEQ;
+		memmove(b->fw_file + 1, b->fw_file, f + 1);
+		b->fw_file[0] = '/';
+	}
+	/* Looked up under a mount point: no way out of it. */
+	if (strstr(b->fw_file, "/../") || !strcmp(b->fw_file + strlen(b->fw_file) - 3, "/.."))
+		return -EILSEQ;
+	return 0;
+}
+
+static unsigned int le16(const unsigned char *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+/* Is the PE image at @path a UKI (a .linux section)? 1 yes, 0 no, -errno unreadable or not PE. */
+static int pe_is_uki(const char *path)
+{
+	unsigned char h[8192];
+	size_t pe, sec, nsec;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, h, sizeof(h));
+	close(fd);
+	if (n < 0x40 || h[0] != 'M' || h[1] != 'Z')
+		return n < 0 ? -EIO : -EBADMSG;
+	pe = h[0x3c] | h[0x3d] << 8 | (size_t)h[0x3e] << 16 | (size_t)h[0x3f] << 24;
+	if (pe > (size_t)n - 24 || memcmp(h + pe, "PE\0\0", 4))
+		return -EBADMSG;
+	nsec = le16(h + pe + 6);
+	sec = pe + 24 + le16(h + pe + 20);	/* after the COFF and optional headers */
+	for (size_t i = 0; i < nsec; i++, sec += 40) {
+		if (sec + 40 > (size_t)n)
+			return -EBADMSG;	/* a section table beyond the first 8 KiB */
+		if (!memcmp(h + sec, ".linux\0", 7))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * No boot loader recorded an entry: which of the firmware's boot options started this boot,
+ * its file, and what became of it (@b->firmware and the fw_ fields).
+ */
+static void fw_entries(const char *root, struct hs_boot *b)
+{
+	static const char *const where[] = { "efi", "boot/efi", "boot" };
+	unsigned char opt[4096];
+	char name[16];
+	struct stat st;
+	ssize_t n;
+	int r;
+
+	r = global_u16(root, "BootCurrent", false);
+	if (r < 0)
+		return;
+	b->firmware = true;
+	b->fw_current = r;
+	b->fw_next = global_u16(root, "BootNext", false);
+	b->fw_first = global_u16(root, "BootOrder", true);
+	b->fw_uki = -ENOENT;
+	snprintf(name, sizeof(name), "Boot%04X", (unsigned int)b->fw_current);
+	n = global_var(root, name, opt, sizeof(opt));
+	b->fw_error = n < 0 ? (int)n : parse_load_option(opt, (size_t)n, b);
+	if (b->fw_error)
+		return;
+	for (size_t i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(b->fw_path, sizeof(b->fw_path), "%s/%s%s", root, where[i], b->fw_file);
+		if (!stat(b->fw_path, &st) && S_ISREG(st.st_mode)) {
+			long long bt = boot_time(root);
+
+			b->fw_uki = pe_is_uki(b->fw_path);
+			if (bt > 0 && st.st_mtime > bt)
+				b->fw_state = HS_ENTRY_REWRITTEN;
+			return;
+		}
+	}
+	b->fw_path[0] = '\0';
+	b->fw_state = HS_ENTRY_GONE;
+}
+
 int hs_boot_entries(const char *root, struct hs_boot *b)
 {
 	char path[1024];
@@ -277,6 +483,7 @@ int hs_boot_entries(const char *root, struct hs_boot *b)
 	if (!root)
 		root = "";
 	memset(b, 0, sizeof(*b));
+	b->fw_current = b->fw_next = b->fw_first = -1;
 	r = hs_loader_var(root, "LoaderEntrySelected", b->selected, sizeof(b->selected));
 	if (r < 0)
 		b->selected[0] = '\0';
@@ -313,6 +520,8 @@ int hs_boot_entries(const char *root, struct hs_boot *b)
 
 	if (!b->selected[0])
 		grub_changes(root, b);
+	if (!b->selected[0] && !b->grub)
+		fw_entries(root, b);
 
 	/* What systemd-boot will start next, and why. */
 	if (b->oneshot[0]) {
@@ -325,7 +534,18 @@ int hs_boot_entries(const char *root, struct hs_boot *b)
 		snprintf(b->next, sizeof(b->next), "%s", b->newest);
 		b->next_why = "newest";
 	}
-	return b->selected[0] ? 0 : -ENODATA;
+	if (b->firmware) {
+		/* The firmware's next boot: BootNext once, else the first of BootOrder. */
+		int next = b->fw_next >= 0 ? b->fw_next : b->fw_first;
+
+		b->next[0] = '\0';
+		b->next_why = NULL;
+		if (next >= 0) {
+			snprintf(b->next, sizeof(b->next), "Boot%04X", (unsigned int)next);
+			b->next_why = b->fw_next >= 0 ? "BootNext" : "BootOrder";
+		}
+	}
+	return b->selected[0] || b->firmware ? 0 : -ENODATA;
 }
 
 bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size)
@@ -339,10 +559,48 @@ bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size)
 			 "image", b->grub_changed);
 		return false;
 	}
+	if (!b->selected[0] && b->firmware) {
+		if (b->fw_error) {
+			snprintf(why, size, "the firmware's boot option Boot%04X, which started this "
+				 "system, cannot be read (%s), so the next boot cannot be pinned to it",
+				 (unsigned int)b->fw_current, strerror(-b->fw_error));
+			return false;
+		}
+		if (b->fw_state == HS_ENTRY_GONE) {
+			snprintf(why, size, "the file %s that Boot%04X (%s) started this system from "
+				 "is not under /efi, /boot/efi or /boot: if the ESP is not mounted, "
+				 "mount it there; if the file is gone, the next boot cannot start this "
+				 "kernel", b->fw_file, (unsigned int)b->fw_current, b->fw_label);
+			return false;
+		}
+		if (b->fw_uki < 0) {
+			snprintf(why, size, "%s, which Boot%04X started this system from, cannot be "
+				 "read as a PE image (%s), so hibseal cannot tell which kernel it "
+				 "starts", b->fw_path, (unsigned int)b->fw_current,
+				 strerror(-b->fw_uki));
+			return false;
+		}
+		if (!b->fw_uki) {
+			snprintf(why, size, "the firmware started %s (Boot%04X), a boot loader that "
+				 "did not record which kernel it started (systemd-boot records it), so "
+				 "the next boot could start another kernel, which cannot open the image",
+				 b->fw_path, (unsigned int)b->fw_current);
+			return false;
+		}
+		if (b->fw_state == HS_ENTRY_REWRITTEN) {
+			snprintf(why, size, "%s, the UKI Boot%04X started this system from, was "
+				 "rewritten since this boot (a kernel or initramfs update): the next "
+				 "boot would start another kernel under that name, which cannot open "
+				 "the image", b->fw_path, (unsigned int)b->fw_current);
+			return false;
+		}
+		return true;
+	}
 	if (!b->selected[0]) {
-		snprintf(why, size, "the boot loader did not record which entry started this "
-			 "system (no LoaderEntrySelected: systemd-boot records it), so the next boot "
-			 "could start another kernel, which cannot open the image");
+		snprintf(why, size, "neither the boot loader (no LoaderEntrySelected: systemd-boot "
+			 "records it) nor the firmware (no BootCurrent) recorded what started this "
+			 "system, so the next boot could start another kernel, which cannot open the "
+			 "image");
 		return false;
 	}
 	if (b->selected_state == HS_ENTRY_GONE) {
@@ -377,13 +635,66 @@ static int clear_immutable(const char *path)
 	return r;
 }
 
+/* Write an EFI variable through efivarfs: @var is its 4 bytes of attributes, then its data. */
+static int var_write(const char *path, const unsigned char *var, size_t n)
+{
+	ssize_t w;
+	int fd, r;
+
+	r = clear_immutable(path);
+	if (r)
+		return r;
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);	/* a write replaces the variable */
+	if (fd < 0)
+		return -errno;
+	w = write(fd, var, n);
+	r = w == (ssize_t)n ? 0 : w < 0 ? -errno : -EIO;
+	if (close(fd) && !r)
+		r = -errno;
+	return r;
+}
+
+int hs_boot_pin_next(const char *root, int num)
+{
+	unsigned char var[6] = { LOADER_ATTRS, 0, 0, 0 };
+	char path[512];
+
+	if (!root)
+		root = "";
+	if (num < 0 || num > 0xffff)
+		return -EINVAL;
+	var[4] = num & 0xff;
+	var[5] = (num >> 8) & 0xff;
+	snprintf(path, sizeof(path), "%s/" EFIVARS "/BootNext-" GLOBAL_GUID, root);
+	return var_write(path, var, sizeof(var));
+}
+
+int hs_boot_unpin_next(const char *root, int num)
+{
+	char path[512];
+	int r;
+
+	if (!root)
+		root = "";
+	r = global_u16(root, "BootNext", false);
+	if (r == -ENOENT)
+		return 0;
+	if (r < 0)
+		return r;
+	if (r != num)
+		return 0;	/* someone else's BootNext: theirs to keep */
+	snprintf(path, sizeof(path), "%s/" EFIVARS "/BootNext-" GLOBAL_GUID, root);
+	r = clear_immutable(path);
+	if (r)
+		return r;
+	return unlink(path) ? -errno : 1;
+}
+
 int hs_boot_pin(const char *root, const char *entry)
 {
 	unsigned char var[4 + 2 * (HS_BOOT_ENTRY_MAX + 1)];
 	size_t len = strlen(entry), n = 0;
 	char path[512];
-	ssize_t w;
-	int fd, r;
 
 	if (!root)
 		root = "";
@@ -398,17 +709,7 @@ int hs_boot_pin(const char *root, const char *entry)
 		var[n++] = 0;
 	}
 	var_path(root, "LoaderEntryOneShot", path, sizeof(path));
-	r = clear_immutable(path);
-	if (r)
-		return r;
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);	/* a write replaces the variable */
-	if (fd < 0)
-		return -errno;
-	w = write(fd, var, n);
-	r = w == (ssize_t)n ? 0 : w < 0 ? -errno : -EIO;
-	if (close(fd) && !r)
-		r = -errno;
-	return r;
+	return var_write(path, var, n);
 }
 
 int hs_boot_unpin(const char *root, const char *entry)

@@ -415,8 +415,8 @@ static bool explain(const struct hs_status *st, char *buf, size_t size,
 		*key = "mok-pending";
 		return false;
 	}
-	if (locked(st) && sealing && (st->boot.selected[0] || st->boot.grub) &&
-	    !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
+	/* What hibseal pin-boot (systemctl hibernate) and hibseal suspend refuse on. */
+	if (locked(st) && sealing && !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
 		snprintf(buf, size, "Hibernation would lose the session: %s.", why);
 		*key = "boot-entry";
 		return false;
@@ -507,6 +507,7 @@ static void json_split(struct hs_json *j, const char *name_key, const char *reas
 int hs_status_json(FILE *f, const struct hs_status *st)
 {
 	static const char *const entry_states[] = { "kept", "gone", "rewritten" };
+	char fw[16];
 	enum hs_reason_kind kind;
 	struct hs_json j;
 	const char *key;
@@ -568,11 +569,19 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 	hs_json_close(&j);
 	json_list(&j, "mok_requests", st->mok_pending);
 	hs_json_object(&j, "boot");
+	snprintf(fw, sizeof(fw), "Boot%04X", (unsigned int)st->boot.fw_current);
 	hs_json_string(&j, "loader", st->boot.selected[0] ? "systemd-boot" :
-		       st->boot.grub ? "grub" : NULL);
-	hs_json_string(&j, "entry", st->boot.selected[0] ? st->boot.selected : NULL);
+		       st->boot.grub ? "grub" : st->boot.firmware ? "firmware" : NULL);
+	hs_json_string(&j, "entry", st->boot.selected[0] ? st->boot.selected :
+		       st->boot.firmware ? fw : NULL);
 	hs_json_string(&j, "entry_state", st->boot.selected[0] ?
-		       entry_states[st->boot.selected_state] : NULL);
+		       entry_states[st->boot.selected_state] :
+		       st->boot.firmware && !st->boot.fw_error ?
+		       entry_states[st->boot.fw_state] : NULL);
+	hs_json_string(&j, "file", st->boot.firmware && !st->boot.fw_error ?
+		       st->boot.fw_file : NULL);
+	hs_json_bool(&j, "uki", st->boot.firmware && !st->boot.fw_error && st->boot.fw_uki >= 0 ?
+		     st->boot.fw_uki : -1);
 	hs_json_string(&j, "next", st->boot.next[0] ? st->boot.next : NULL);
 	hs_json_string(&j, "next_why", st->boot.next[0] ? st->boot.next_why : NULL);
 	hs_json_string(&j, "grub_changed", st->boot.grub_changed[0] ? st->boot.grub_changed : NULL);

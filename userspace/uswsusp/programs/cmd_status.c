@@ -66,7 +66,8 @@ static void show_tpm(const struct hs_status *st, const char *tcti)
 		       "differs (a PCR changed between the reads, or sysfs is unreadable)");
 }
 
-/* This boot's systemd-boot entry, and what the next boot will start. */
+/* What started this boot (systemd-boot's entry, GRUB, a firmware boot option), and what the
+ * next boot will start. */
 static void show_boot(const struct hs_boot *b)
 {
 	char why[512];
@@ -82,8 +83,34 @@ static void show_boot(const struct hs_boot *b)
 			       "kernel\n");
 		return;
 	}
+	if (!b->selected[0] && b->firmware) {
+		char cur[16];
+
+		snprintf(cur, sizeof(cur), "Boot%04X", (unsigned int)b->fw_current);
+		if (b->fw_error) {
+			printf("boot entry: the firmware's %s, unreadable (%s)\n", cur,
+			       strerror(-b->fw_error));
+			return;
+		}
+		printf("boot entry: the firmware's %s (%s): %s, %s%s\n", cur, b->fw_label,
+		       b->fw_file, b->fw_uki > 0 ? "a UKI" : !b->fw_uki ? "a boot loader" :
+		       "not read", b->fw_state == HS_ENTRY_GONE ? " (not found under /efi, "
+		       "/boot/efi or /boot)" : b->fw_state == HS_ENTRY_REWRITTEN ?
+		       " (rewritten since this boot)" : "");
+		if (!b->next[0])
+			printf("next boot: unknown (no BootNext, no BootOrder)\n");
+		else if (!strcmp(b->next, cur))
+			printf("next boot: %s (%s), this boot's kernel\n", b->next, b->next_why);
+		else if (hs_boot_pinnable(b, why, sizeof(why)))
+			printf("next boot: %s (%s), another boot option: a hibernation sets BootNext "
+			       "to %s (hibseal pin-boot, hibseal suspend)\n", b->next, b->next_why,
+			       cur);
+		else
+			printf("next boot: %s (%s), another boot option\n", b->next, b->next_why);
+		return;
+	}
 	if (!b->selected[0]) {
-		printf("boot entry: not recorded by the boot loader (no LoaderEntrySelected)\n");
+		printf("boot entry: not recorded (no LoaderEntrySelected, no BootCurrent)\n");
 		return;
 	}
 	printf("boot entry: %s%s\n", b->selected,
@@ -96,7 +123,7 @@ static void show_boot(const struct hs_boot *b)
 	else if (hs_boot_pinnable(b, why, sizeof(why)))
 		printf("next boot: %s (%s), another kernel: a hibernation pins %s for the boot "
 		       "after it and parks the entries installed since this boot (hibseal "
-		       "pin-boot)\n", b->next, b->next_why, b->selected);
+		       "pin-boot, hibseal suspend)\n", b->next, b->next_why, b->selected);
 	else
 		printf("next boot: %s (%s), another kernel\n", b->next, b->next_why);
 }

@@ -4,13 +4,15 @@
  * stream in the resume device's swap area, as suspend-utils' s2disk does for plain images
  * (docs/hibseal-suspend.8, Documentation/power/sealed-hibernation.rst).
  *
- *   open /dev/snapshot read-only; SNAPSHOT_SEAL; SNAPSHOT_SET_SWAP_AREA; SNAPSHOT_FREEZE;
+ *   open /dev/snapshot read-only; pin the next boot to this boot's kernel (as hibseal
+ *   pin-boot); SNAPSHOT_SEAL; SNAPSHOT_SET_SWAP_AREA; SNAPSHOT_FREEZE;
  *   SNAPSHOT_CREATE_IMAGE; read() the stream page by page into swap pages the kernel allocates;
  *   SNAPSHOT_SEAL_INFO for the image header; write the map, then the swap header page last;
  *   power off.
  *
  * Any failure before the swap header page is written leaves the swap area as it was, thaws the
- * system and exits 1: nothing is lost.
+ * system, takes the pin back and exits 1: nothing is lost. After a resume it takes the pin back
+ * too (the firmware or boot loader used it up; the parked entries come back).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -35,8 +37,9 @@
 static const char usage[] =
 	"Usage: hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
 	"       hibseal suspend --help | --version\n"
-	"Hibernate: the kernel seals the image, hibseal stores it in the swap area of the resume\n"
-	"device and powers off. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
+	"Hibernate: the next boot is pinned to this boot's kernel (as hibseal pin-boot), the\n"
+	"kernel seals the image, hibseal stores it in the swap area of the resume device and\n"
+	"powers off. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
 	"'resume device' and 'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf),\n"
 	"then to the kernel's /sys/power/resume and resume_offset.\n"
 	"Exit status: 0 resumed, 1 failure (the system keeps running), 2 usage.\n";
@@ -49,6 +52,7 @@ struct suspend {
 	uint64_t nr_pages;
 	uint64_t cap;
 	uint64_t bytes;
+	bool stored;		/* the swap header page is written: the image exists */
 };
 
 static int alloc_swap_page(struct suspend *s, uint64_t *off)
@@ -272,6 +276,7 @@ static int hibernate(struct suspend *s)
 		rc = save_header(s, &info.header);
 	if (rc)
 		goto thaw;
+	s->stored = true;
 	printf("%s: image stored: %llu bytes in %llu swap pages of %s; powering off\n", s->cli.prog,
 	       (unsigned long long)s->bytes, (unsigned long long)s->nr_pages, s->cli.cfg.device);
 	fflush(stdout);
@@ -312,7 +317,15 @@ int cmd_suspend(const struct command *cmd, int argc, char *argv[])
 		hs_cli_err(&s.cli, "cannot open %s: %s", s.cli.snapshot, strerror(errno));
 		return 1;
 	}
-	rc = preflight(&s) ?: hibernate(&s);
+	rc = preflight(&s);
+	if (!rc)
+		rc = pin_next_boot("hibseal suspend");
+	if (!rc) {
+		rc = hibernate(&s);
+		/* Resumed, or failed before the image existed: the next boot is an ordinary one. */
+		if (!s.stored)
+			unpin_next_boot("hibseal suspend");
+	}
 	close(s.snap);
 	free(s.offsets);
 	free(s.page);

@@ -48,6 +48,14 @@ int cmd_suspend(const struct command *cmd, int argc, char *argv[]);
 int cmd_verify(const struct command *cmd, int argc, char *argv[]);
 
 /* utils.c */
+/*
+ * pin_next_boot() - make the next boot start this boot's kernel before a hibernation, or refuse
+ * it (hibseal pin-boot); unpin_next_boot() - take that back (hibseal pin-boot --clear).
+ * @who: the prefix of their messages: "hibseal" for pin-boot, whose refusal also tells how to
+ * mask the systemd drop-in that runs it. Return: EXIT_SUCCESS or EXIT_FAILURE.
+ */
+int pin_next_boot(const char *who);
+int unpin_next_boot(const char *who);
 int command_usage(const struct command *cmd);
 int command_help(const struct command *cmd);
 int parse_page(const char *s, uint64_t *page);

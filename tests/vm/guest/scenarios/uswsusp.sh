@@ -19,6 +19,12 @@ mkdir -p /etc
 printf '# hibseal test VM\nresume device = /dev/vdb\nresume offset = %s\n' "${swapfile:-0}" \
 	>/etc/uswsusp.conf
 
+# bootnext: the firmware's BootNext (the one-shot boot option hibseal suspend pins), or absent.
+bootnext() {
+	local v=/sys/firmware/efi/efivars/BootNext-8be4df61-93ca-11d2-aa0d-00e098032b8c
+	if [ -e $v ]; then od -An -tx1 -j4 $v | tr -d ' \n'; else echo absent; fi
+}
+
 # swap_on: turn on the swap area (the file, mounting its file system first, or the device).
 swap_on() {
 	if [ -n "$swapfile" ]; then
@@ -46,6 +52,12 @@ if [ "$sig" = none ]; then
 		say "error: cannot make swap on /dev/vdb"
 		return 1
 	fi
+	# hibseal_vm.failfirst=1: hibseal suspend with the swap area not yet on fails after pinning
+	# the next boot (SNAPSHOT_SET_SWAP_AREA refuses it), and must take the pin back.
+	if grep -q 'hibseal_vm.failfirst=1' /proc/cmdline; then
+		hibseal suspend
+		say "failed-suspend rc=$? bootnext=$(bootnext)"
+	fi
 	if ! swap_on; then
 		say "error: cannot enable swap"
 		return 1
@@ -61,6 +73,7 @@ if [ "$sig" = none ]; then
 	fi
 	say "resumed marker=$marker file-marker=$(cat /tmp/marker) boot_id=$(cat /proc/sys/kernel/random/boot_id) swap-signature=$(area_signature)"
 	say "resume-outcome=$(cat /sys/power/hibernate_seal_resume 2>/dev/null || echo absent)"
+	say "resumed bootnext=$(bootnext)"
 	if [ -n "$swapfile" ]; then
 		if swapoff /mnt/swapfile && swapon /mnt/swapfile; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
 	elif swapoff /dev/vdb && swapon /dev/vdb; then say "swap-reuse=ok"; else say "swap-reuse=failed"; fi
