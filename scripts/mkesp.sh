@@ -24,8 +24,9 @@ rm -f "$out.tmp"
 # A fixed volume id: a new one for each image reads, to the firmware, as another disk, and the
 # boot attempts that this costs are measured into PCR 4 (sealed images would not resume).
 if [ -n "$dir" ]; then
-	# Room for kernel-install to add a second UKI in the guest; the partition at 1 MiB.
-	kib=$((kib * 2 + 1024))
+	# Room for kernel-install to add a second UKI in the guest (ESP_EXTRA_KIB more for a larger
+	# one); the partition at 1 MiB.
+	kib=$((kib * 2 + 1024 + ${ESP_EXTRA_KIB:-0}))
 	truncate -s $(((kib + 2048 + 1023) / 1024))M "$out.tmp"
 	printf 'label: gpt\nlabel-id: 48534531-0000-4000-8000-000000000001\nstart=2048, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, uuid=48534531-0000-4000-8000-000000000002\n' |
 		sfdisk -q "$out.tmp" >/dev/null

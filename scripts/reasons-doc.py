@@ -72,6 +72,8 @@ def rst():
         "secure-boot-update": "a Secure Boot variable changed since this boot",
         "mok-pending": "shim's MokManager has requests pending for the next boot",
         "boot-entry": "the next boot would start another kernel than this one",
+        "boot-file-not-found": "the file the firmware started this boot from is not found",
+        "boot-unrecorded": "nothing recorded which kernel started this boot",
     }
     out = [BEGIN, ""]
     for kind in ("UNAVAILABLE", "SETUP", "RESUME"):

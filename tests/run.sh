@@ -199,11 +199,13 @@ run_scenario() {	# NAME: leaves R/NAME.out (its output), .rc, .secs and .tap (it
 	echo "$rc" >"$R/$1.rc"
 }
 jobs=${HIBSEAL_JOBS:-2}
-# The longest scenarios (minutes each, measured in full runs) start first, so that the run
-# does not end with one of them alone on a core; results are still reported in the order
-# given. A name not in this run is skipped.
-long_first="seal.roundtrip.threads seal.header-fields fault.poweroff-write-99 seal.roundtrip.large
-fresh.hybrid-sleep seal.cycles"
+# The longest scenarios (over 50 s each in session 23's full run, longest first) start first,
+# so that the run does not end with one of them alone on a core; results are still reported in
+# the order given. A name not in this run is skipped.
+long_first="seal.header-fields seal.roundtrip.threads eco.grub.chain eco.kernel-update bench.smoke
+uswsusp.dracut seal.roundtrip.large eco.systemd.suspend-then-hibernate fault.poweroff-write-99
+uswsusp.initramfs-tools eco.systemd.hybrid-sleep eco.initramfs.resume fresh.hybrid-sleep
+eco.systemd.hibernate eco.tpm-crb seal.cycles"
 order=()
 for s in $long_first; do
 	for t in "$@"; do [ "$t" != "$s" ] || order+=("$s"); done

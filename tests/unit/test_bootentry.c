@@ -682,13 +682,21 @@ static void test_status_firmware(void)
 	     !strncmp(why, "Hibernation is available, sealed", 32) && st.boot.firmware;
 	if (!tap(ok, "unit.bootentry.status-firmware"))
 		printf("# why: %s\n", why);
+	/* The ESP not mounted where hibseal looks: the fix says to mount it. */
+	snprintf(path, sizeof(path), "%s/boot/efi/EFI/Linux/hs.efi", root);
+	unlink(path);
+	hs_status_read(root, &st);
+	ok = !hs_status_explain(&st, why, sizeof(why)) && strstr(why, "is not under /efi") &&
+	     hs_status_fix(&st) && !strncmp(hs_status_fix(&st), "Mount the ESP", 13);
+	if (!tap(ok, "unit.bootentry.status-firmware-file-not-found"))
+		printf("# why: %s\n", why);
 	/* Neither a boot loader's entry nor BootCurrent: what pin-boot refuses, status refuses. */
 	snprintf(path, sizeof(path), "%s/" GLOBAL, root, "BootCurrent");
 	unlink(path);
 	hs_status_read(root, &st);
 	ok = !hs_status_explain(&st, why, sizeof(why)) &&
 	     strstr(why, "Hibernation would lose the session: neither the boot loader") &&
-	     hs_status_fix(&st);
+	     hs_status_fix(&st) && !strncmp(hs_status_fix(&st), "Boot the kernel's UKI", 21);
 	if (!tap(ok, "unit.bootentry.status-unrecorded"))
 		printf("# why: %s\n", why);
 	cleanup(root);

@@ -354,7 +354,8 @@ static void verdicts(void)
 {
 	struct hs_status st = { .lockdown = "integrity", .secure_boot = 1, .tpm_version = 2,
 				.seal = "ready", .disk_offered = true, .resume = "254:16",
-				.nr_swaps = 1, .swap = { { "/dev/vdb", "partition", 262140 } } };
+				.nr_swaps = 1, .swap = { { "/dev/vdb", "partition", 262140 } },
+				.boot = { .selected = "hs.efi" } };
 	char why[512];
 	bool ok;
 

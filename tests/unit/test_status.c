@@ -109,6 +109,15 @@ static int build(const char *root, const struct machine *m)
 	err |= puts_(root, "sys/power/state", m->state);
 	err |= puts_(root, "sys/power/resume", m->resume);
 	err |= puts_(root, "sys/power/resume_offset", "0\n");
+	/* Booted by systemd-boot, which recorded its entry: the next boot can be pinned. */
+	{
+		static const unsigned char entry[] = { 6, 0, 0, 0, 'h', 0, 's', 0, '.', 0, 'e', 0,
+						       'f', 0, 'i', 0, 0, 0 };
+
+		err |= put(root, "sys/firmware/efi/efivars/LoaderEntrySelected-"
+			   "4a67b082-0a4c-41cf-b6c7-440b29bb8c4f", entry, sizeof(entry));
+		err |= puts_(root, "efi/EFI/Linux/hs.efi", "MZ");
+	}
 	snprintf(swaps, sizeof(swaps), "Filename\tType\tSize\tUsed\tPriority\n%s", m->swaps);
 	err |= puts_(root, "proc/swaps", swaps);
 	err |= puts_(root, "sys/dev/block/254:16/uevent", "MAJOR=254\nMINOR=16\nDEVNAME=vdb\n"
@@ -188,7 +197,8 @@ static void fixes(void)
 		static const char *const checks[] = {
 			"no-hibseal-kernel", "not-offered", "no-swap", "swap-too-small",
 			"no-resume-device", "resume-not-swap",
-			"secure-boot-update", "mok-pending", "boot-entry",
+			"secure-boot-update", "mok-pending", "boot-entry", "boot-file-not-found",
+			"boot-unrecorded",
 		};
 		bool all = true;
 

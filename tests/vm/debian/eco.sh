@@ -49,6 +49,24 @@ if [ -e /var/lib/hibseal-eco/hibernated ]; then
 	finish 1
 fi
 
+# eco.distro-kernel: the host left the distribution kernel package (make deb) in
+# /var/cache/hibseal-eco/distro/. Under any other kernel, install it as a user installs an
+# update (its hooks make the initrd and the signed UKI), start it once (bootctl set-oneshot)
+# and reboot; its boot goes on as the mode says.
+for deb in /var/cache/hibseal-eco/distro/linux-image-*.deb; do
+	[ -f "$deb" ] || break
+	pkg=$(dpkg-deb -f "$deb" Package)
+	[ "$pkg" != "linux-image-$(uname -r)" ] || break
+	out=$(dpkg -i "$deb" 2>&1)
+	say "distro dpkg-rc=$? package=$pkg=$(dpkg-deb -f "$deb" Version)" \
+		"entries=$(find /efi/EFI/Linux -mindepth 1 -printf '%f\n' | sort | tr '\n' ,)"
+	echo "$out" | grep -E 'kernel-install|systemd-boot|Wrote signed|rror' | sed 's/^/HIBSEAL: dpkg: /' >/dev/console
+	bootctl set-oneshot "debian-${pkg#linux-image-}.efi" 2>&1 | sed 's/^/HIBSEAL: bootctl: /' >/dev/console
+	say "distro oneshot=$(efivar LoaderEntryOneShot)"
+	systemctl reboot
+	exit 0
+done
+
 can_hibernate() {
 	busctl call org.freedesktop.login1 /org/freedesktop/login1 \
 		org.freedesktop.login1.Manager CanHibernate | sed 's/^s "\(.*\)"$/\1/'

@@ -417,8 +417,16 @@ static bool explain(const struct hs_status *st, char *buf, size_t size,
 	}
 	/* What hibseal pin-boot (systemctl hibernate) and hibseal suspend refuse on. */
 	if (locked(st) && sealing && !hs_boot_pinnable(&st->boot, why, sizeof(why))) {
+		const struct hs_boot *b = &st->boot;
+
 		snprintf(buf, size, "Hibernation would lose the session: %s.", why);
-		*key = "boot-entry";
+		/* Changed since this boot; or nothing that says which kernel the next boot runs. */
+		if (b->selected[0] || b->grub || (b->firmware && !b->fw_error && b->fw_uki > 0))
+			*key = "boot-entry";
+		else if (b->firmware && !b->fw_error && b->fw_state == HS_ENTRY_GONE)
+			*key = "boot-file-not-found";
+		else
+			*key = "boot-unrecorded";
 		return false;
 	}
 	if (locked(st) && sealing) {
