@@ -19,6 +19,7 @@
 #include "../../userspace/uswsusp/lib/lib_private.h"
 #include "tap.h"
 #include "testfs.h"
+#include "eventlog_build.h"
 
 #define LOADER "sys/firmware/efi/efivars/%s-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
 #define GLOBAL "sys/firmware/efi/efivars/%s-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -497,14 +498,34 @@ static const char *const uki_sections[] = { ".text", ".osrel", ".cmdline", ".lin
 					     NULL };
 static const char *const loader_sections[] = { ".text", ".data", ".reloc", NULL };
 
-/* A machine whose firmware started a UKI from its boot option Boot0001 (no boot loader). */
+static const unsigned char fw_order[] = { 1, 0, 0, 0 };
+
+/*
+ * The firmware's event log of that boot: BootOrder measured into PCR 1 as @order (4 bytes),
+ * then @attempts boot attempts in PCR 4.
+ */
+static void fw_log(const char *root, const unsigned char *order, int attempts)
+{
+	struct logbuf l;
+
+	log_start(&l, 1, "Spec ID Event03");
+	log_var_event(&l, 1, 0x80000002, guid_global, "BootOrder", order, 4);
+	for (int i = 0; i < attempts; i++)
+		log_boot_attempt(&l);
+	write_log(root, &l, l.n);
+}
+
+/* A machine whose firmware started a UKI from its boot option Boot0001 (no boot loader), at
+ * its first attempt. */
 static int fw_booted(char *root)
 {
-	static const unsigned char cur[] = { 1, 0 }, order[] = { 1, 0, 0, 0 };
+	static const unsigned char cur[] = { 1, 0 };
+	const unsigned char *order = fw_order;
 	char stat[64];
 
 	if (!mkdtemp(root))
 		return -1;
+	fw_log(root, fw_order, 1);
 	snprintf(stat, sizeof(stat), "cpu 1 2 3\nbtime %lld\nprocesses 9\n", BTIME);
 	put(root, "proc/stat", stat, strlen(stat));
 	put_global(root, "BootCurrent", cur, 2);
@@ -566,6 +587,48 @@ static void test_firmware(void)
 	tap(!strcmp(b.next, "Boot0000") && hs_boot_pinnable(&b, why, sizeof(why)),
 	    "unit.bootentry.fw-next-other");
 	unlink(path);
+
+	/* How the firmware got here: one attempt, BootNext repeats it. */
+	tap(b.fw_attempts == 1 && !b.fw_changed[0] && hs_boot_uses_bootnext(&b),
+	    "unit.bootentry.fw-first-attempt-bootnext");
+	/* Failed attempts first (a DVD drive before the disk): BootNext would skip them. */
+	fw_log(root, fw_order, 2);
+	hs_boot_entries(root, &b);
+	ok = b.fw_attempts == 2 && hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     !hs_boot_uses_bootnext(&b);
+	if (!tap(ok, "unit.bootentry.fw-failed-attempts-no-bootnext"))
+		printf("# attempts %d why %s\n", b.fw_attempts, why);
+	put_global(root, "BootNext", next0, 2);
+	hs_boot_entries(root, &b);
+	ok = !hs_boot_pinnable(&b, why, sizeof(why)) && strstr(why, "BootNext is set (Boot0000)");
+	if (!tap(ok, "unit.bootentry.fw-failed-attempts-bootnext-set-refused"))
+		printf("# why %s\n", why);
+	unlink(path);
+	{
+		static const unsigned char order[] = { 0, 0, 1, 0 };
+
+		put_global(root, "BootOrder", order, 4);
+		hs_boot_entries(root, &b);
+		ok = !hs_boot_pinnable(&b, why, sizeof(why)) &&
+		     strstr(why, "boot variables changed since (BootOrder)");
+		if (!tap(ok, "unit.bootentry.fw-failed-attempts-bootorder-changed-refused"))
+			printf("# why %s\n", why);
+		/* At the first attempt a changed BootOrder does not matter: BootNext comes first. */
+		fw_log(root, fw_order, 1);
+		hs_boot_entries(root, &b);
+		tap(!strcmp(b.fw_changed, "BootOrder") && hs_boot_pinnable(&b, why, sizeof(why)) &&
+		    hs_boot_uses_bootnext(&b), "unit.bootentry.fw-first-attempt-bootorder-changed");
+		put_global(root, "BootOrder", fw_order, 4);
+	}
+	snprintf(path, sizeof(path), "%s/" LOG_REL, root);
+	unlink(path);
+	hs_boot_entries(root, &b);
+	ok = b.fw_attempts == -ENOENT && !hs_boot_pinnable(&b, why, sizeof(why)) &&
+	     strstr(why, "event log cannot be read");
+	if (!tap(ok, "unit.bootentry.fw-no-event-log-refused"))
+		printf("# why %s\n", why);
+	fw_log(root, fw_order, 1);
+	snprintf(path, sizeof(path), "%s/" GLOBAL, root, "BootNext");
 
 	/* A disk without a file: the removable media path, here at /efi. */
 	put_option(root, "Boot0001", "UEFI Misc Device", NULL);

@@ -30,6 +30,10 @@ expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$
 	"lockdown, 'disk' offered, sealing ready"
 expect 'Adding [0-9]+k swap on /mnt/swapfile' "swap on the file"
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
+# The firmware tried the empty DVD drive first (measured into PCR 4): BootNext would skip that
+# attempt, so hibseal suspend pins nothing and the next boot follows BootOrder again.
+expect '^hibseal suspend: the firmware tried 2 boot options to start Boot[0-9A-F]{4} \(/EFI/BOOT/BOOTX64.EFI\): nothing to pin ' \
+	"hibseal suspend to leave BootNext alone after a failed boot attempt"
 expect "^hibseal suspend: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off\$" \
 	"s2disk to store the image"
 expect_not 's2disk-failed' "a failed s2disk"

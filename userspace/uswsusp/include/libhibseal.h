@@ -266,6 +266,10 @@ enum hs_entry_state {
  * @fw_uki:         1 the file is a UKI (a .linux section), 0 another PE image (a boot loader),
  *                  -errno when it is not found, unreadable, or not a PE image
  * @fw_state:       what became of that file since this boot
+ * @fw_attempts:    the boot options the firmware tried this boot, failed ones included (the TCG
+ *                  event log's PCR 4), or -errno when the log could not be read
+ * @fw_changed:     the boot variables (BootOrder, Boot####) changed since the firmware measured
+ *                  them into PCR 1 this boot ("" if none)
  *
  * Type #1 entries (the .conf files in loader/entries) and loader.conf's default pattern are not read:
  * @next is then the newest UKI, which is what systemd-boot starts without them. When @firmware,
@@ -293,6 +297,8 @@ struct hs_boot {
 	char fw_path[512];
 	int fw_uki;
 	enum hs_entry_state fw_state;
+	int fw_attempts;
+	char fw_changed[128];
 };
 
 /**
@@ -514,6 +520,17 @@ int hs_boot_pin(const char *root, const char *entry);
  * Return: 1 removed, 0 nothing to remove (unset, or another entry's), or -errno.
  */
 int hs_boot_unpin(const char *root, const char *entry);
+
+/**
+ * hs_boot_uses_bootnext() - does pinning this boot mean setting BootNext?
+ * @b: from hs_boot_entries(), pinnable
+ *
+ * Only when the firmware started this kernel at its first attempt: BootNext then repeats this
+ * boot exactly. After failed attempts (a boot option before it in BootOrder that did not load)
+ * BootNext would skip them and PCR 4, which measures every attempt, would differ; the next boot
+ * reproduces this one by following BootOrder again, and nothing is pinned.
+ */
+bool hs_boot_uses_bootnext(const struct hs_boot *b);
 
 /**
  * hs_boot_pin_next() - set BootNext: the next boot starts the firmware's boot option @num, once

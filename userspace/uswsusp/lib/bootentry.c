@@ -24,6 +24,11 @@
  * firmware deletes BootNext as it boots it). Refused when the option cannot be read, its file is
  * not found under /efi, /boot/efi or /boot, is a boot loader (a PE image without a .linux
  * section: it might start another kernel), or was rewritten since this boot: fw_entries().
+ * And BootNext only repeats this boot if the firmware started this kernel at its first attempt:
+ * PCR 4 measures each attempt ("Calling EFI Application from Boot Option"), a failed one too
+ * (a DVD drive without a disc before the disk in BootOrder). After failed attempts nothing is
+ * pinned: the next boot makes the same attempts if BootOrder and the boot options are as this
+ * boot measured them into PCR 1 (hs_fw_boot_path()), and BootNext is unset.
  *
  * GRUB records no entry, and nothing can pin its next boot without changing what it measures:
  * it measures every command it runs into PCR 8 (a grub-reboot's next_entry makes the next boot
@@ -449,6 +454,9 @@ static void fw_entries(const char *root, struct hs_boot *b)
 		return;
 	b->firmware = true;
 	b->fw_current = r;
+	r = hs_fw_boot_path(root, &b->fw_attempts, b->fw_changed, sizeof(b->fw_changed));
+	if (r)
+		b->fw_attempts = r;
 	b->fw_next = global_u16(root, "BootNext", false);
 	b->fw_first = global_u16(root, "BootOrder", true);
 	b->fw_uki = -ENOENT;
@@ -594,6 +602,28 @@ bool hs_boot_pinnable(const struct hs_boot *b, char *why, size_t size)
 				 "the image", b->fw_path, (unsigned int)b->fw_current);
 			return false;
 		}
+		if (b->fw_attempts < 0) {
+			snprintf(why, size, "the firmware's TCG event log cannot be read (%s), so "
+				 "hibseal cannot tell whether the next boot would reach this kernel "
+				 "the way this one did (PCR 4 measures every boot attempt)",
+				 strerror(-b->fw_attempts));
+			return false;
+		}
+		if (b->fw_attempts > 1 && b->fw_changed[0]) {
+			snprintf(why, size, "the firmware tried %d boot options to start this "
+				 "kernel, and its boot variables changed since (%s): the next boot "
+				 "would try others, and PCR 4, which measures every attempt, would "
+				 "differ", b->fw_attempts, b->fw_changed);
+			return false;
+		}
+		if (b->fw_attempts > 1 && b->fw_next >= 0) {
+			snprintf(why, size, "BootNext is set (Boot%04X), and this boot came through "
+				 "%d attempts of BootOrder: the next boot would skip them, and PCR 4, "
+				 "which measures every attempt, would differ (remove BootNext: "
+				 "efibootmgr --delete-bootnext)", (unsigned int)b->fw_next,
+				 b->fw_attempts);
+			return false;
+		}
 		return true;
 	}
 	if (!b->selected[0]) {
@@ -652,6 +682,11 @@ static int var_write(const char *path, const unsigned char *var, size_t n)
 	if (close(fd) && !r)
 		r = -errno;
 	return r;
+}
+
+bool hs_boot_uses_bootnext(const struct hs_boot *b)
+{
+	return !b->selected[0] && !b->grub && b->firmware && b->fw_attempts == 1;
 }
 
 int hs_boot_pin_next(const char *root, int num)

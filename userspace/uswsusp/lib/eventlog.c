@@ -32,6 +32,9 @@
 #define EV_NO_ACTION 0x00000003u
 #define EV_IPL 0x0000000du
 #define EV_EFI_VARIABLE_DRIVER_CONFIG 0x80000001u
+#define EV_EFI_VARIABLE_BOOT 0x80000002u
+#define EV_EFI_ACTION 0x80000007u
+#define EV_EFI_VARIABLE_BOOT2 0x8000000cu
 #define SPEC_ID_SIGNATURE "Spec ID Event03"
 #define MAX_ALGS 8
 
@@ -301,6 +304,41 @@ int hs_grub_cmds(const char *root, unsigned int *flags)
 		     data[sizeof(load_env) - 1] == ' '))
 			*flags |= HS_GRUB_LOAD_ENV;
 		*flags |= HS_GRUB_MEASURED;
+	}
+	free(log);
+	return err < 0 ? err : 0;
+}
+
+int hs_fw_boot_path(const char *root, int *attempts, char *changed, size_t size)
+{
+	static const char calling[] = "Calling EFI Application from Boot Option";
+	struct log_reader r = { 0 };
+	const uint8_t *data;
+	uint32_t pcr, type, len;
+	uint8_t *log = NULL;
+	char name[64];
+	int err;
+
+	if (!root)
+		root = "";
+	*attempts = 0;
+	changed[0] = '\0';
+	err = open_log(root, &r, &log);
+	if (err)
+		return err;
+	while (!err && !(err = next_event(&r, &pcr, &type, &data, &len))) {
+		if (pcr == 4 && type == EV_EFI_ACTION && len >= sizeof(calling) - 1 &&
+		    !memcmp(data, calling, sizeof(calling) - 1)) {
+			(*attempts)++;
+		} else if (pcr == 1 && (type == EV_EFI_VARIABLE_BOOT ||
+					type == EV_EFI_VARIABLE_BOOT2)) {
+			err = variable_changed(root, data, len, name, sizeof(name));
+			if (err < 0)
+				break;
+			if (err == 1)
+				list_add(changed, size, name);
+			err = 0;
+		}
 	}
 	free(log);
 	return err < 0 ? err : 0;

@@ -57,6 +57,22 @@ int hs_image_walk(const struct hs_source *src, uint64_t header_page,
  */
 int hs_sb_changed(const char *root, char *changed, size_t size);
 
+/**
+ * hs_fw_boot_path() - how the firmware reached this boot's kernel, from the TCG event log
+ * @root:     as hs_sb_changed()
+ * @attempts: receives how many boot options the firmware tried (PCR 4's "Calling EFI
+ *            Application from Boot Option" events: one per attempt, failed ones included)
+ * @changed:  receives the boot variables measured into PCR 1 (BootOrder, Boot####) that
+ *            differ now, comma-separated ("" if none)
+ * @size:     its size
+ *
+ * Each attempt is measured into PCR 4, so a next boot that tries the options another way
+ * (BootNext skipping the failed ones, or a changed BootOrder) measures another PCR 4.
+ *
+ * Return: 0, or -errno as hs_sb_changed().
+ */
+int hs_fw_boot_path(const char *root, int *attempts, char *changed, size_t size);
+
 /* hs_grub_cmds()'s flags */
 #define HS_GRUB_MEASURED	0x1u	/* GRUB measured commands into PCR 8 this boot */
 #define HS_GRUB_BOOT_ONCE	0x2u	/* ... among them `set boot_once=true`: a grub-reboot entry */

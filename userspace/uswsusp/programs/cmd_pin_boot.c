@@ -94,8 +94,15 @@ int pin_next_boot(const char *who)
 		       "them until the resume.\n", who);
 		return EXIT_SUCCESS;
 	}
+	if (!b.selected[0] && !hs_boot_uses_bootnext(&b)) {
+		printf("%s: the firmware tried %d boot options to start Boot%04X (%s): nothing to "
+		       "pin (BootNext would skip the failed attempts, which PCR 4 measures); the "
+		       "next boot follows BootOrder as this one did.\n", who, b.fw_attempts,
+		       (unsigned int)b.fw_current, b.fw_file);
+		return EXIT_SUCCESS;
+	}
 	if (!b.selected[0]) {
-		/* The firmware started the UKI itself (hs_boot_pinnable() said so). */
+		/* The firmware started the UKI itself at its first attempt. */
 		r = hs_boot_pin_next(NULL, b.fw_current);
 		if (r) {
 			fprintf(stderr, "%s: hibernation refused: cannot set BootNext to Boot%04X "

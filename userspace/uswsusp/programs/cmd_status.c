@@ -97,11 +97,15 @@ static void show_boot(const struct hs_boot *b)
 		       "not read", b->fw_state == HS_ENTRY_GONE ? " (not found under /efi, "
 		       "/boot/efi or /boot)" : b->fw_state == HS_ENTRY_REWRITTEN ?
 		       " (rewritten since this boot)" : "");
+		if (b->fw_attempts > 1)
+			printf("boot attempts: %d this boot (the firmware tried other options first): "
+			       "a hibernation pins nothing, BootOrder decides%s%s\n", b->fw_attempts,
+			       b->fw_changed[0] ? "; changed since: " : "", b->fw_changed);
 		if (!b->next[0])
 			printf("next boot: unknown (no BootNext, no BootOrder)\n");
 		else if (!strcmp(b->next, cur))
 			printf("next boot: %s (%s), this boot's kernel\n", b->next, b->next_why);
-		else if (hs_boot_pinnable(b, why, sizeof(why)))
+		else if (hs_boot_pinnable(b, why, sizeof(why)) && hs_boot_uses_bootnext(b))
 			printf("next boot: %s (%s), another boot option: a hibernation sets BootNext "
 			       "to %s (hibseal pin-boot, hibseal suspend)\n", b->next, b->next_why,
 			       cur);
