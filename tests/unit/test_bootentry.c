@@ -581,6 +581,10 @@ static void test_firmware(void)
 	r = hs_boot_unpin_next(root, 1);
 	tap(r == 1 && access(path, F_OK) != 0, "unit.bootentry.fw-unpin");
 	tap(hs_boot_unpin_next(root, 1) == 0, "unit.bootentry.fw-unpin-unset");
+	/* What a resumed kernel's efivarfs shows of a BootNext the firmware used up: no bytes. */
+	put(root, path + strlen(root) + 1, "", 0);
+	tap(hs_boot_unpin_next(root, 1) == 0, "unit.bootentry.fw-unpin-used-up");
+	unlink(path);
 	/* Another option next: the status shows it, the pin would replace it. */
 	put_global(root, "BootNext", next0, 2);
 	hs_boot_entries(root, &b);

@@ -300,6 +300,12 @@ static ssize_t global_var(const char *root, const char *name, unsigned char *buf
 		return -errno;
 	n = fread(raw, 1, sizeof(raw), f);
 	fclose(f);
+	/*
+	 * Nothing to read: the firmware deleted the variable under efivarfs's feet (BootNext,
+	 * used up by the boot a resumed kernel did not see). UEFI has no empty variables.
+	 */
+	if (!n)
+		return -ENOENT;
 	if (n < 4 || n - 4 > size)
 		return -EBADMSG;
 	memcpy(buf, raw + 4, n - 4);
