@@ -52,10 +52,10 @@ expect "^HIBSEAL: distro oneshot=debian-$dver.efi\$" "bootctl to set the one-sho
 [ "$VM_TIMED_OUT" = 0 ] || fail "the machine did not reboot after the install"
 
 eco_hibernate partition
-expect "^HIBSEAL: installed kernel=$dver packages=$pkg=[^ ]*:ii, .* entry=debian-$dver.efi " \
+expect "^HIBSEAL: installed kernel=$dver packages=.*$pkg=[^ ]*:ii .* entry=debian-$dver.efi " \
 	"systemd-boot to have started the distribution kernel $dver from its package"
 expect 'hibseal: chunk AEAD gcm\(aes\) by generic-gcm-aesni' \
-	"the image sealed by the AES-NI GCM driver, built in"
+	"the image sealed by an AES-NI GCM driver, built in"
 expect "^HIBSEAL: sleep-pre-pin oneshot=debian-$dver.efi " \
 	"hibseal-pin-boot.service to pin the distribution kernel's entry"
 
