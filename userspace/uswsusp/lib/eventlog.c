@@ -250,10 +250,21 @@ static int list_add(char *list, size_t size, const char *name)
 	return 1;
 }
 
+/* A measured variable event: its name added to @changed if the variable differs now. Return:
+ * 1 added, 0 not (the same, or listed already), or -errno.
+ */
+static int note_changed(const char *root, const uint8_t *ev, uint32_t len, char *changed,
+			size_t size)
+{
+	char name[64];
+	int r = variable_changed(root, ev, len, name, sizeof(name));
+
+	return r == 1 ? list_add(changed, size, name) : r;
+}
+
 int hs_sb_changed(const char *root, char *changed, size_t size)
 {
 	struct log_reader r = { 0 };
-	char name[64];
 	const uint8_t *data;
 	uint32_t pcr, type, len;
 	uint8_t *log = NULL;
@@ -268,11 +279,10 @@ int hs_sb_changed(const char *root, char *changed, size_t size)
 	while (!err && !(err = next_event(&r, &pcr, &type, &data, &len))) {
 		if (pcr != 7 || type != EV_EFI_VARIABLE_DRIVER_CONFIG)
 			continue;
-		err = variable_changed(root, data, len, name, sizeof(name));
+		err = note_changed(root, data, len, changed, size);
 		if (err < 0)
 			break;
-		if (err == 1)
-			nr += list_add(changed, size, name);
+		nr += err;
 		err = 0;
 	}
 	free(log);
@@ -316,7 +326,6 @@ int hs_fw_boot_path(const char *root, int *attempts, char *changed, size_t size)
 	const uint8_t *data;
 	uint32_t pcr, type, len;
 	uint8_t *log = NULL;
-	char name[64];
 	int err;
 
 	if (!root)
@@ -332,11 +341,9 @@ int hs_fw_boot_path(const char *root, int *attempts, char *changed, size_t size)
 			(*attempts)++;
 		} else if (pcr == 1 && (type == EV_EFI_VARIABLE_BOOT ||
 					type == EV_EFI_VARIABLE_BOOT2)) {
-			err = variable_changed(root, data, len, name, sizeof(name));
+			err = note_changed(root, data, len, changed, size);
 			if (err < 0)
 				break;
-			if (err == 1)
-				list_add(changed, size, name);
 			err = 0;
 		}
 	}
