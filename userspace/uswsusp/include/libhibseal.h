@@ -487,11 +487,13 @@ int hs_tpm_query(const char *tcti, const unsigned int *pcrs, size_t nr_pcrs,
 		 struct hs_tpm_facts *f, char *why, size_t why_size);
 
 /**
- * hs_boot_entries() - this boot's entry, the next boot's, and the ESP's UKIs
+ * hs_boot_entries() - this boot's entry, the next boot's, and the ESP's UKIs; without a boot
+ * loader's entry, GRUB's changes or the firmware's boot option (struct hs_boot)
  * @root: as hs_loader_var()
  * @b:    filled in
  *
- * Return: 0, or -ENODATA when the boot loader recorded no entry for this boot.
+ * Return: 0, or -ENODATA when neither the boot loader (LoaderEntrySelected) nor the firmware
+ * (BootCurrent) recorded what started this boot.
  */
 int hs_boot_entries(const char *root, struct hs_boot *b);
 
