@@ -169,6 +169,45 @@ if [ $full = 1 ]; then
 	done
 fi
 
+# The 6.1 line's last commit, which the README names (tags do not travel with every clone): it
+# exists, main descends from it, it builds from linux-source-6.1, and the first commit after it
+# on main's first-parent line builds from 6.12 (so it is the last, not merely a 6.1 commit).
+history_61() {
+	local c first next
+	# shellcheck disable=SC2016 # the backquotes are the README's markdown
+	c=$(sed -n 's/.*`linux-source-6\.1` is `\([0-9a-f]\{7,40\}\)`.*/\1/p' "$top/README.md")
+	[ -n "$c" ] || { echo "# README.md names no commit for linux-source-6.1"; return 1; }
+	if [ "$(git -C "$top" rev-parse --is-shallow-repository 2>/dev/null)" != false ]; then
+		result skip history.linux-6.1-final "no full git history in $top"
+		return 2
+	fi
+	git -C "$top" merge-base --is-ancestor "$c" HEAD 2>/dev/null ||
+		{ echo "# $c is not a commit main descends from"; return 1; }
+	git -C "$top" grep -q 'linux-source-6\.1\.tar' "$c" -- scripts/build-kernel.sh ||
+		{ echo "# $c does not build from linux-source-6.1"; return 1; }
+	first=$(git -C "$top" rev-parse "$c")
+	next=$(git -C "$top" rev-list --first-parent --ancestry-path --reverse "$first..HEAD" | head -n 1)
+	if [ -z "$next" ] ||
+		! git -C "$top" grep -q 'LINUX_SOURCE=linux-source-6\.12' "$next" -- scripts/linux-source.sh; then
+		echo "# the commit after $c on main (${next:-none}) does not build from 6.12"
+		return 1
+	fi
+	if git -C "$top" rev-parse -q --verify refs/tags/linux-6.1-final >/dev/null &&
+		[ "$(git -C "$top" rev-parse 'linux-6.1-final^{commit}')" != "$first" ]; then
+		echo "# the tag linux-6.1-final is not $c"
+		return 1
+	fi
+	echo "# $c: the last commit on linux-source-6.1; $next moved main to 6.12"
+}
+if [ $full = 1 ]; then
+	history_61
+	case $? in
+	0) result ok history.linux-6.1-final ;;
+	2) ;;
+	*) result not-ok history.linux-6.1-final ;;
+	esac
+fi
+
 [ $full = 0 ] || timing "lint, package, series checks"
 
 # VM scenarios (none with 'unit').
