@@ -98,6 +98,9 @@ static inline size_t hibseal_chunk_size(const struct hibseal_sealer *s, u32 len)
  * @mac:       the running image MAC
  * @nr_chunks: chunks sealed or opened so far, in stream order
  * @deferred:  read side: opened after the boot window, with the key the window unsealed
+ * @chunk_alg: the swap image's compression as chunk flags (HIBSEAL_CHUNK_LZO, _LZ4, or 0:
+ *             stored uncompressed)
+ * @in_threads: swap image: chunks numbered and handed to threads, not yet taken back
  */
 struct hibseal_image {
 	struct hibseal_image_header hdr;
@@ -105,6 +108,8 @@ struct hibseal_image {
 	struct hibseal_image_mac mac;
 	u64 nr_chunks;
 	bool deferred;
+	u32 chunk_alg;
+	unsigned int in_threads;
 };
 
 #ifdef CONFIG_HIBERNATION_SEAL
@@ -286,6 +291,128 @@ static inline int hibseal_stream_metadata(struct hibseal_image *img, u8 *chunk,
 					  struct swsusp_info *info)
 {
 	return -EOPNOTSUPP;
+}
+#endif
+
+/* hibseal/chunks.c: the swap image's chunks, in kernel/power/swap.c's threads */
+
+struct crypto_comp;
+
+/**
+ * struct hibseal_chunk_work - what a swap compression or decompression thread knows of its chunk
+ * @img:    the sealed image, or NULL for a plain one (then the calls below do nothing)
+ * @index:  the chunk's place in the stream (hibseal_chunk_next())
+ * @flags:  HIBSEAL_CHUNK_*: those it is sealed with; reading, those it carries once opened
+ * @len:    reading: its plaintext length, once opened
+ * @opened: reading: the verdict on its tag (hibseal_stream_open())
+ * @ns:     nanoseconds the thread spent sealing or opening chunks (the image timing line)
+ */
+struct hibseal_chunk_work {
+	struct hibseal_image *img;
+	u64 index;
+	u32 flags;
+	u32 len;
+	int opened;
+	u64 ns;
+};
+
+#ifdef CONFIG_HIBERNATION_SEAL
+int __must_check hibseal_swap_create(struct hibseal_image **imgp, unsigned int swsusp_flags);
+int __must_check hibseal_swap_open(struct hibseal_image **imgp,
+				   const struct hibseal_image_header *hdr,
+				   unsigned int swsusp_flags);
+void hibseal_swap_end(struct hibseal_image **imgp);
+void hibseal_chunk_init(struct hibseal_chunk_work *w, struct hibseal_image *img);
+bool hibseal_chunk_compressed(const struct hibseal_chunk_work *w);
+void hibseal_chunk_next(struct hibseal_chunk_work *w, bool final);
+int __must_check hibseal_chunk_seal_data(struct hibseal_chunk_work *w, struct crypto_comp *cc,
+					 const u8 *data, unsigned int len, u8 *chunk,
+					 size_t size, size_t *payload, size_t *bytes);
+int __must_check hibseal_chunk_written(struct hibseal_chunk_work *w, const u8 *chunk,
+				       size_t payload);
+int __must_check hibseal_chunk_peek(const struct hibseal_image *img, const u8 *chunk,
+				    size_t *bytes);
+int __must_check hibseal_chunk_open_data(struct hibseal_chunk_work *w, struct crypto_comp *cc,
+					 u8 *chunk, u8 *data, size_t *len);
+int __must_check hibseal_chunk_loaded(struct hibseal_chunk_work *w, const u8 *chunk, int ret,
+				      size_t len);
+int __must_check hibseal_chunk_complete(const struct hibseal_chunk_work *w, bool at_end);
+int __must_check hibseal_chunk_more(const struct hibseal_chunk_work *w);
+int __must_check hibseal_swap_short(const struct hibseal_image *img, int err);
+#else
+/* Without CONFIG_HIBERNATION_SEAL every image is plain: a work item never has an image. */
+static inline int hibseal_swap_create(struct hibseal_image **imgp, unsigned int swsusp_flags)
+{
+	*imgp = NULL;
+	return swsusp_flags & SF_SEALED ? -EOPNOTSUPP : 0;
+}
+
+static inline int hibseal_swap_open(struct hibseal_image **imgp,
+				    const struct hibseal_image_header *hdr,
+				    unsigned int swsusp_flags)
+{
+	*imgp = NULL;
+	return -EOPNOTSUPP;
+}
+
+static inline void hibseal_swap_end(struct hibseal_image **imgp) { }
+
+static inline void hibseal_chunk_init(struct hibseal_chunk_work *w, struct hibseal_image *img)
+{
+	w->img = NULL;
+}
+
+static inline bool hibseal_chunk_compressed(const struct hibseal_chunk_work *w)
+{
+	return true;
+}
+
+static inline void hibseal_chunk_next(struct hibseal_chunk_work *w, bool final) { }
+
+static inline int hibseal_chunk_seal_data(struct hibseal_chunk_work *w, struct crypto_comp *cc,
+					  const u8 *data, unsigned int len, u8 *chunk,
+					  size_t size, size_t *payload, size_t *bytes)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_chunk_written(struct hibseal_chunk_work *w, const u8 *chunk,
+					size_t payload)
+{
+	return 0;
+}
+
+static inline int hibseal_chunk_peek(const struct hibseal_image *img, const u8 *chunk,
+				     size_t *bytes)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_chunk_open_data(struct hibseal_chunk_work *w, struct crypto_comp *cc,
+					  u8 *chunk, u8 *data, size_t *len)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int hibseal_chunk_loaded(struct hibseal_chunk_work *w, const u8 *chunk, int ret,
+				       size_t len)
+{
+	return 0;
+}
+
+static inline int hibseal_chunk_complete(const struct hibseal_chunk_work *w, bool at_end)
+{
+	return 0;
+}
+
+static inline int hibseal_chunk_more(const struct hibseal_chunk_work *w)
+{
+	return 0;
+}
+
+static inline int hibseal_swap_short(const struct hibseal_image *img, int err)
+{
+	return err;
 }
 #endif
 

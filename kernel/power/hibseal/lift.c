@@ -81,7 +81,8 @@ bool hibseal_lockdown_lifted(void (*drop)(void))
  *
  * The boot secret, a pending image's key, and the image keys derived from them: whoever reads
  * one can forge an image the next boot restores, so the lockdown LSM refuses, even below
- * confidentiality, what would let root read kernel memory (lockdown_is_locked_down()). Once
+ * confidentiality, what would let root read kernel memory (the boot window registers this
+ * function with lockdown_guard_secret() before the first key). Once
  * a key has been in memory the answer stays true until reboot: disabling sealing wipes the
  * secrets, but not the copies a key may have left (stacks, freed buffers, the other half of a
  * race), and root can make sealing disable itself at will. Only a lift (SysRq+x) ends it: it

@@ -24,6 +24,7 @@
 #include <linux/math64.h>
 #include <linux/random.h>
 #include <linux/ratelimit.h>
+#include <linux/security.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <crypto/algapi.h>
@@ -199,7 +200,11 @@ void __init hibseal_window_open(void)
 		hibseal_disable(unbound, 0, NULL);
 		return;
 	}
-	/* From here on a key is in kernel memory, and copies of it may outlive it. */
+	/*
+	 * From here on a key is in kernel memory, and copies of it may outlive it: lockdown
+	 * refuses reads of kernel memory under integrity too while hibseal_key_held() says so.
+	 */
+	lockdown_guard_secret("sealed hibernation holds its key", hibseal_key_held);
 	WRITE_ONCE(hibseal.key_held, true);
 	hibseal_pending_load();
 	get_random_bytes(hibseal.secret, sizeof(hibseal.secret));

@@ -7,7 +7,7 @@
 VM_KUNIT=1
 
 # Suites and how many cases each must report.
-suites="hibseal_crypto:10 hibseal_tpm_blob:7 hibseal_freshness:6 hibseal_stream:5 hibseal_resume:2 hibseal_header:4 hibseal_bootlog:5"
+suites="hibseal_crypto:10 hibseal_tpm_blob:7 hibseal_freshness:6 hibseal_stream:5 hibseal_resume:2 hibseal_header:4 hibseal_bootlog:5 hibseal_chunks:5"
 
 vm_init kunit.hibseal
 vm_uki

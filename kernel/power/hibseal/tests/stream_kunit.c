@@ -11,36 +11,9 @@
 
 #include <kunit/test.h>
 
+#include "image_kunit.h"
+
 #define STREAM_LEN	64
-
-/* An image read back (off the stack: its header is 1208 bytes), keys from a fixed secret. */
-static struct hibseal_image *stream_image(struct kunit *test)
-{
-	struct hibseal_image *img = kunit_kzalloc(test, sizeof(*img), GFP_KERNEL);
-	u8 secret[HIBSEAL_SECRET_SIZE];
-	struct hibseal_keys keys;
-	int i;
-
-	KUNIT_ASSERT_NOT_NULL(test, img);
-	for (i = 0; i < HIBSEAL_SECRET_SIZE; i++)
-		secret[i] = 0xa0 + i;
-	for (i = 0; i < HIBSEAL_SALT_SIZE; i++)
-		img->hdr.salt[i] = i;
-	KUNIT_ASSERT_EQ(test, hibseal_derive_keys(secret, img->hdr.salt,
-						  HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys), 0);
-	KUNIT_ASSERT_EQ(test, hibseal_sealer_init(&img->sealer,
-						  HIBSEAL_AEAD_AES256_CTR_HMAC_SHA256, &keys,
-						  img->hdr.salt), 0);
-	KUNIT_ASSERT_EQ(test, hibseal_image_mac_init(&img->mac, &keys), 0);
-	memzero_explicit(&keys, sizeof(keys));
-	return img;
-}
-
-static void stream_image_destroy(struct hibseal_image *img)
-{
-	hibseal_sealer_destroy(&img->sealer);
-	hibseal_image_mac_destroy(&img->mac);
-}
 
 /* @len bytes of @fill sealed at @index with @flags. */
 static u8 *stream_chunk(struct kunit *test, struct hibseal_image *img, u64 index, u32 flags,
@@ -104,7 +77,7 @@ static void stream_size_bounds(struct kunit *test)
 	size_t size = 0;
 	u8 *chunk;
 
-	img = stream_image(test);
+	img = test_image(test);
 	chunk = stream_chunk(test, img, 1, HIBSEAL_CHUNK_LZO, STREAM_LEN, 0x5a);
 	KUNIT_EXPECT_EQ(test, hibseal_stream_size(img, 1, chunk, &size), 0);
 	KUNIT_EXPECT_EQ(test, size, hibseal_chunk_size(&img->sealer, STREAM_LEN));
@@ -115,7 +88,7 @@ static void stream_size_bounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hibseal_stream_size(img, 1, chunk, &size), -EBADMSG);
 	hdr->len = 0;
 	KUNIT_EXPECT_EQ(test, hibseal_stream_size(img, 1, chunk, &size), -EBADMSG);
-	stream_image_destroy(img);
+	test_image_destroy(img);
 }
 
 static void stream_open_names_compression(struct kunit *test)
@@ -124,7 +97,7 @@ static void stream_open_names_compression(struct kunit *test)
 	u32 len = 0, flags = 0;
 	u8 *chunk;
 
-	img = stream_image(test);
+	img = test_image(test);
 	chunk = stream_chunk(test, img, 3, HIBSEAL_CHUNK_LZO | HIBSEAL_CHUNK_FINAL, STREAM_LEN,
 			     0x33);
 	KUNIT_EXPECT_EQ(test, open_copy(test, img, 3, chunk, HIBSEAL_CHUNK_LZO, &len, &flags), 0);
@@ -137,7 +110,7 @@ static void stream_open_names_compression(struct kunit *test)
 	/* Another place in the stream. */
 	KUNIT_EXPECT_EQ(test, open_copy(test, img, 4, chunk, HIBSEAL_CHUNK_LZO, &len, &flags),
 			-EBADMSG);
-	stream_image_destroy(img);
+	test_image_destroy(img);
 }
 
 static void stream_accept_outcomes(struct kunit *test)
@@ -146,7 +119,7 @@ static void stream_accept_outcomes(struct kunit *test)
 	u32 len = 0, flags = 0;
 	u8 *chunk;
 
-	img = stream_image(test);
+	img = test_image(test);
 	chunk = stream_chunk(test, img, 0, HIBSEAL_CHUNK_LZO, STREAM_LEN, 0x11);
 	/* A refused open is refused in stream order and adds nothing to the image. */
 	KUNIT_EXPECT_EQ(test, hibseal_stream_accept(img, 0, -EBADMSG, chunk, STREAM_LEN),
@@ -160,7 +133,7 @@ static void stream_accept_outcomes(struct kunit *test)
 						  &flags), 0);
 	KUNIT_EXPECT_EQ(test, hibseal_stream_accept(img, 0, 0, chunk, len), 0);
 	KUNIT_EXPECT_EQ(test, img->nr_chunks, 1);
-	stream_image_destroy(img);
+	test_image_destroy(img);
 }
 
 static void stream_metadata_describes_image(struct kunit *test)
@@ -173,7 +146,7 @@ static void stream_metadata_describes_image(struct kunit *test)
 	out = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, info);
 	KUNIT_ASSERT_NOT_NULL(test, out);
-	img = stream_image(test);
+	img = test_image(test);
 	chunk = stream_chunk(test, img, 0, 0, PAGE_SIZE, 0);
 	info->pages = 5;
 	memcpy(chunk + sizeof(struct hibseal_chunk_header), info, PAGE_SIZE);
@@ -191,7 +164,7 @@ static void stream_metadata_describes_image(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, metadata_copy(test, img, chunk, out), 0);
 	KUNIT_EXPECT_EQ(test, out->pages, 5);
 	KUNIT_EXPECT_EQ(test, img->nr_chunks, 1);
-	stream_image_destroy(img);
+	test_image_destroy(img);
 }
 
 static struct kunit_case hibseal_stream_cases[] = {
