@@ -243,6 +243,56 @@ static void fixes(void)
 		tap(all, "unit.status.fix.resume-none");
 	}
 	{
+		/*
+		 * Lines as the kernel writes them (kernel/power/hibseal/), each with the entry
+		 * it must reach: numbers of several digits, an errno, the reason's own details.
+		 */
+		static const struct {
+			const char *line, *match;
+		} words[] = {
+			{ "refused: it is in format version 1, and this kernel reads version 2 only "
+			  "(hibernate again with this kernel)", "refused: it is in format version" },
+			{ "refused: chunk 4711 does not authenticate",
+			  "refused: chunk * does not authenticate" },
+			{ "refused: chunk 0 cannot be opened (-12)", "refused: chunk * cannot be opened" },
+			{ "refused: 812 chunks read, its header says 813",
+			  "refused: * chunks read, its header says" },
+			{ "refused: 65536 pages, flags 0x2c; sealed were 65536 pages, flags 0x28",
+			  "refused: * pages, flags" },
+			{ "refused: it was written through /dev/snapshot, and this reader takes images "
+			  "written by the kernel's swap writer",
+			  "refused: it was written through /dev/snapshot" },
+			{ "refused: its sealed header is malformed: reserved2 byte 3 0x01, not zero",
+			  "refused: its sealed header is malformed:" },
+			{ "refused: the pending image's key was used or wiped meanwhile",
+			  "refused: the pending image's key was used or wiped" },
+			{ "stale: written at anti-replay counter 4, the TPM's counter is at 5 (a boot "
+			  "ran since, or it was resumed before)", "stale: written at anti-replay counter" },
+			{ "failed: the image was found and not restored (the PM: lines say why)",
+			  "failed: the image was found and not restored" },
+			{ "refused: something a newer kernel says", "refused:" },
+		};
+		bool all = true;
+
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+			const char *want = NULL, *fix;
+			bool read_back;
+
+			for (size_t e = 0; e < hs_nr_reasons; e++)
+				if (hs_reasons[e].kind == HS_REASON_RESUME &&
+				    !strcmp(hs_reasons[e].match, words[i].match))
+					want = hs_reasons[e].fix;
+			fix = resume_fix(words[i].line, &read_back);
+			if (!want || fix != want || !read_back ||
+			    (strcmp(words[i].match, "refused:") &&
+			     fix == hs_reason_fix(HS_REASON_RESUME, "refused: ?"))) {
+				printf("# '%s' got: %s\n", words[i].line, fix ? fix : "(none)");
+				all = false;
+			}
+		}
+		tap(all, "unit.status.fix.resume-kernel-words");
+	}
+	{
 		static const char *const checks[] = {
 			"no-hibseal-kernel", "not-offered", "no-swap", "swap-too-small",
 			"no-resume-device", "resume-not-swap",
