@@ -154,11 +154,52 @@ static void slug(const char *in, char *out, size_t size)
 }
 
 /*
+ * The last resume's fix as hibseal status finds it: @line written where the kernel keeps it
+ * (/sys/power/hibernate_seal_resume, with its newline) in a made-up tree, read back by
+ * hs_status_read() and looked up by hs_status_resume_fix(), as `hibseal status` and its JSON
+ * do. @read_back is set when the line read is @line itself.
+ */
+static const char *resume_fix(const char *line, bool *read_back)
+{
+	char root[] = "/tmp/hs-resume-XXXXXX", text[600], cmd[64];
+	const char *fix = NULL;
+	struct hs_status st;
+
+	*read_back = false;
+	snprintf(text, sizeof(text), "%s\n", line);
+	if (mkdtemp(root) && !puts_(root, "sys/power/state", "freeze mem disk\n") &&
+	    !puts_(root, "sys/power/hibernate_seal_resume", text) && !hs_status_read(root, &st)) {
+		*read_back = !strcmp(st.last_resume, line);
+		fix = hs_status_resume_fix(&st);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	if (system(cmd))
+		printf("# could not remove %s\n", root);
+	return fix;
+}
+
+/* @match as a line the kernel could write: each '*' (a number) as 12, and a reason after. */
+static void resume_line(const char *match, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *match && n + 3 < size; match++) {
+		if (*match == '*') {
+			out[n++] = '1';
+			out[n++] = '2';
+		} else {
+			out[n++] = *match;
+		}
+	}
+	snprintf(out + n, size - n, " the reason");
+}
+
+/*
  * Every reason of lib/reasons.def reaches its own fix through hibseal status: the kernel's
  * reasons through /sys/power/hibernate_seal under lockdown, the last resume's outcomes
- * through hs_reason_fix(); an earlier entry that shadowed a later one would fail here. A
- * resume that worked or found nothing has no fix, and an unknown reason falls to the
- * catch-all.
+ * through /sys/power/hibernate_seal_resume; an earlier entry that shadowed a later one would
+ * fail here. A resume that worked or found nothing has no fix, and an unknown reason falls to
+ * the catch-all.
  */
 static void fixes(void)
 {
@@ -171,6 +212,7 @@ static void fixes(void)
 		struct hs_status st = base;
 		char name[96], why[512];
 		const char *fix = NULL;
+		bool read_back = true;
 
 		slug(r->match, name, sizeof(name));
 		if (r->kind == HS_REASON_UNAVAILABLE) {
@@ -180,19 +222,76 @@ static void fixes(void)
 		} else if (r->kind == HS_REASON_RESUME) {
 			char line[600];
 
-			snprintf(line, sizeof(line), "%s the reason", r->match);
-			fix = hs_reason_fix(HS_REASON_RESUME, line);
+			resume_line(r->match, line, sizeof(line));
+			fix = resume_fix(line, &read_back);
 		} else {
 			continue;	/* each check has its machine above, or in test_eventlog.c */
 		}
-		if (!tap(fix == r->fix, "unit.status.fix.%s.%s",
+		if (!tap(fix == r->fix && read_back, "unit.status.fix.%s.%s",
 			 r->kind == HS_REASON_UNAVAILABLE ? "unavailable" : "resume",
 			 name[0] ? name : "other"))
-			printf("# '%s' got: %s\n", r->match, fix ? fix : "(none)");
+			printf("# '%s'%s got: %s\n", r->match, read_back ? "" : " (not read back)",
+			       fix ? fix : "(none)");
 	}
-	tap(!hs_reason_fix(HS_REASON_RESUME, "resumed") &&
-	    !hs_reason_fix(HS_REASON_RESUME, "no image") &&
-	    !hs_reason_fix(HS_REASON_RESUME, "not checked"), "unit.status.fix.resume-none");
+	{
+		static const char *const none[] = { "resumed", "no image", "not checked", "found",
+						    "restoring" };
+		bool all = true, read_back;
+
+		for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+			all &= !resume_fix(none[i], &read_back) && read_back;
+		tap(all, "unit.status.fix.resume-none");
+	}
+	{
+		/*
+		 * Lines as the kernel writes them (kernel/power/hibseal/), each with the entry
+		 * it must reach: numbers of several digits, an errno, the reason's own details.
+		 */
+		static const struct {
+			const char *line, *match;
+		} words[] = {
+			{ "refused: it is in format version 1, and this kernel reads version 2 only "
+			  "(hibernate again with this kernel)", "refused: it is in format version" },
+			{ "refused: chunk 4711 does not authenticate",
+			  "refused: chunk * does not authenticate" },
+			{ "refused: chunk 0 cannot be opened (-12)", "refused: chunk * cannot be opened" },
+			{ "refused: 812 chunks read, its header says 813",
+			  "refused: * chunks read, its header says" },
+			{ "refused: 65536 pages, flags 0x2c; sealed were 65536 pages, flags 0x28",
+			  "refused: * pages, flags" },
+			{ "refused: it was written through /dev/snapshot, and this reader takes images "
+			  "written by the kernel's swap writer",
+			  "refused: it was written through /dev/snapshot" },
+			{ "refused: its sealed header is malformed: reserved2 byte 3 0x01, not zero",
+			  "refused: its sealed header is malformed:" },
+			{ "refused: the pending image's key was used or wiped meanwhile",
+			  "refused: the pending image's key was used or wiped" },
+			{ "stale: written at anti-replay counter 4, the TPM's counter is at 5 (a boot "
+			  "ran since, or it was resumed before)", "stale: written at anti-replay counter" },
+			{ "failed: the image was found and not restored (the PM: lines say why)",
+			  "failed: the image was found and not restored" },
+			{ "refused: something a newer kernel says", "refused:" },
+		};
+		bool all = true;
+
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+			const char *want = NULL, *fix;
+			bool read_back;
+
+			for (size_t e = 0; e < hs_nr_reasons; e++)
+				if (hs_reasons[e].kind == HS_REASON_RESUME &&
+				    !strcmp(hs_reasons[e].match, words[i].match))
+					want = hs_reasons[e].fix;
+			fix = resume_fix(words[i].line, &read_back);
+			if (!want || fix != want || !read_back ||
+			    (strcmp(words[i].match, "refused:") &&
+			     fix == hs_reason_fix(HS_REASON_RESUME, "refused: ?"))) {
+				printf("# '%s' got: %s\n", words[i].line, fix ? fix : "(none)");
+				all = false;
+			}
+		}
+		tap(all, "unit.status.fix.resume-kernel-words");
+	}
 	{
 		static const char *const checks[] = {
 			"no-hibseal-kernel", "not-offered", "no-swap", "swap-too-small",

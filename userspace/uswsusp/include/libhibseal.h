@@ -429,7 +429,10 @@ struct hs_reason {
 	const char *fix;
 };
 
-/* lib/reasons.def, in order: the first entry of a kind whose @match starts the text wins. */
+/*
+ * lib/reasons.def, in order: the first entry of a kind whose @match starts the text wins, a
+ * '*' in @match standing for a number.
+ */
 extern const struct hs_reason hs_reasons[];
 extern const size_t hs_nr_reasons;
 
@@ -450,6 +453,18 @@ const char *hs_reason_fix(enum hs_reason_kind kind, const char *text);
  * Return: the fix for the reason hibernation is not available, or NULL when it is.
  */
 const char *hs_status_fix(const struct hs_status *st);
+
+/**
+ * hs_status_resume_fix() - what to do about the last resume's outcome
+ * @st: from hs_status_read()
+ *
+ * What `hibseal status` prints as "last resume fix:" and in its JSON's last_resume.
+ *
+ * Return: the fix for a resume that was refused, stale, discarded or failed, or NULL when
+ * there is nothing to do (it worked, found no image, or /sys/power/hibernate_seal_resume is
+ * absent).
+ */
+const char *hs_status_resume_fix(const struct hs_status *st);
 
 /* hs_tpm_query(): the most PCRs asked for at once. */
 #define HS_TPM_PCRS_MAX		8

@@ -6,6 +6,7 @@
  *
  * Copyright (C) 2026 The hibseal authors
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -466,19 +467,43 @@ const char *hs_status_fix(const struct hs_status *st)
 	return hs_reason_fix(kind, key);
 }
 
+const char *hs_status_resume_fix(const struct hs_status *st)
+{
+	return hs_reason_fix(HS_REASON_RESUME, st->last_resume);
+}
+
+/* The errno of a refusal is for the kernel's documentation only. */
 const struct hs_reason hs_reasons[] = {
 #define HS_REASON(kind, match, fix) { HS_REASON_##kind, match, fix },
+#define HS_REFUSAL(match, err, fix) { HS_REASON_RESUME, match, fix },
 #include "reasons.def"
+#undef HS_REFUSAL
 #undef HS_REASON
 };
 
 const size_t hs_nr_reasons = sizeof(hs_reasons) / sizeof(hs_reasons[0]);
 
+/* Does @match start @text? A '*' in @match stands for a number, one digit or more. */
+static bool reason_matches(const char *match, const char *text)
+{
+	for (; *match; match++) {
+		if (*match != '*') {
+			if (*text++ != *match)
+				return false;
+			continue;
+		}
+		if (!isdigit((unsigned char)*text))
+			return false;
+		while (isdigit((unsigned char)*text))
+			text++;
+	}
+	return true;
+}
+
 const char *hs_reason_fix(enum hs_reason_kind kind, const char *text)
 {
 	for (size_t i = 0; i < hs_nr_reasons; i++)
-		if (hs_reasons[i].kind == kind &&
-		    !strncmp(text, hs_reasons[i].match, strlen(hs_reasons[i].match)))
+		if (hs_reasons[i].kind == kind && reason_matches(hs_reasons[i].match, text))
 			return hs_reasons[i].fix;
 	return NULL;
 }
@@ -546,7 +571,7 @@ int hs_status_json(FILE *f, const struct hs_status *st)
 	hs_json_close(&j);
 	hs_json_object(&j, "last_resume");
 	json_split(&j, "outcome", "reason", st->last_resume);
-	hs_json_string(&j, "fix", hs_reason_fix(HS_REASON_RESUME, st->last_resume));
+	hs_json_string(&j, "fix", hs_status_resume_fix(st));
 	hs_json_close(&j);
 	hs_json_bool(&j, "disk_offered", st->disk_offered);
 	hs_json_array(&j, "swaps");

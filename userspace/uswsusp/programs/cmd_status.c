@@ -183,7 +183,7 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 		show_bound(&st);
 	printf("sealed hibernation: %s\n", st.seal);
 	printf("last resume: %s\n", st.last_resume);
-	fix = hs_reason_fix(HS_REASON_RESUME, st.last_resume);
+	fix = hs_status_resume_fix(&st);
 	if (fix)
 		printf("last resume fix: %s\n", fix);
 	printf("disk in /sys/power/state: %s\n", st.disk_offered ? "yes" : "no");
