@@ -14,6 +14,11 @@
 #include <linux/hibseal.h>
 #include <linux/suspend_ioctls.h>
 
+/*
+ * hibseal suspend and resume are the writer and the reader of the stored format: its layout
+ * (struct hs_us_header, the map, the signatures) is theirs to write and check, not a public
+ * interface, so they take it from the library's header of it, as the fuzzer and the tests do.
+ */
 #include "stored_image.h"
 
 /* The sealed protocol's ioctls (a patched kernel's linux/suspend_ioctls.h has them too). */
