@@ -298,7 +298,13 @@ static void test_config(void)
 	}
 	memset(&c, 0, sizeof(c));
 	tap(!hs_us_config_parse("", &c, why, sizeof(why)) && !c.have_device && !c.offset &&
-	    !c.ignored[0], "unit.uswsusp.config.empty");
+	    !c.have_offset && !c.ignored[0], "unit.uswsusp.config.empty");
+	/* A second text over the first, as -P's lines go over the file: only what it names. */
+	tap(!hs_us_config_parse("resume device = /dev/vdb\n", &c, why, sizeof(why)) &&
+	    c.have_device && !c.have_offset &&
+	    !hs_us_config_parse("resume offset : 0", &c, why, sizeof(why)) && c.have_offset &&
+	    !c.offset && !strcmp(c.device, "/dev/vdb"), "unit.uswsusp.config.over");
+	memset(&c, 0, sizeof(c));
 	tap(hs_us_config_parse("resume offset = -5\n", &c, why, sizeof(why)) == -EINVAL &&
 	    strstr(why, "line 1"), "unit.uswsusp.config.refused.negative-offset");
 	tap(hs_us_config_parse("\nresume offset = 12x\n", &c, why, sizeof(why)) == -EINVAL &&

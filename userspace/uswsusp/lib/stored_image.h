@@ -173,18 +173,22 @@ int hs_sha256(const void *data, size_t len, uint8_t out[32]);
  * @device:      the resume device (a block device path)
  * @offset:      the swap header's page on it (a swap file's resume offset), in pages
  * @have_device: @device was given
+ * @have_offset: @offset was given
+ * @ignored:     the keys read but not used, for the caller's warning
  */
 struct hs_us_config {
 	char device[256];
 	unsigned long long offset;
 	bool have_device;
+	bool have_offset;
 	char ignored[256];
 };
 
 /**
  * hs_us_config_parse() - read suspend-utils' configuration file format
  * @text:     the file's contents, NUL-terminated
- * @cfg:      updated with "resume device" and "resume offset"; the other keys (suspend-utils'
+ * @cfg:      updated with "resume device" and "resume offset" (@cfg->have_device and
+ *            @cfg->have_offset set when they are there); the other keys (suspend-utils'
  *            compress, encrypt, splash, ...) are ignored, their names listed in @cfg->ignored
  *            (", " between them, "..." when the list is cut) for the caller to warn about
  * @why:      receives the reason of a refusal

@@ -87,7 +87,7 @@ int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "resume-offset", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct hs_image_info info;

@@ -137,7 +137,7 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "tcti", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct cli o = { 0 };
@@ -147,7 +147,7 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 	bool available;
 	int r;
 
-	r = parse_options(cmd, argc, argv, "T:jh", opts, 0, &o);
+	r = parse_options(cmd, argc, argv, "T:jhV", opts, 0, &o);
 	if (r >= 0)
 		return r;
 	tcti = o.tcti;
