@@ -2,7 +2,10 @@
 # The command line of hibseal and every subcommand (suspend and resume among them) as users type
 # it: --version and --help answer on standard output with exit 0; options go in any order
 # around the operand, "--opt value" or "--opt=value"; a usage error is exit 2 with the usage on
-# standard error and nothing on standard output. Builds the programs first (WERROR=1).
+# standard error and nothing on standard output; suspend and resume take suspend-utils'
+# spellings; make install puts the program, its pages and its completion where the README
+# says. Builds the programs first (WERROR=1), in $HIBSEAL_BUILD/uswsusp (default build/).
+set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
 O=$B/uswsusp
@@ -147,3 +150,24 @@ c6=$(complete_words hibseal resume --c)
 rc=$?
 [ $rc = 0 ] || printf '# completion: [%s] [%s] [%s] [%s] [%s] [%s]\n' "$c1" "$c2" "$c3" "$c4" "$c5" "$c6"
 ok $rc unit.cli.completion
+
+# make install from the top (DESTDIR, PREFIX): the paths the README's build section gives.
+if make -s -C "$top" install B="$B" DESTDIR="$T/root" PREFIX=/usr >"$T/install.log" 2>&1; then
+	all=0
+	for f in bin/hibseal share/man/man1/hibseal.1 share/man/man8/hibseal-suspend.8 \
+		share/man/man8/hibseal-resume.8 share/man/man7/hibseal-lockdown.7 \
+		share/bash-completion/completions/hibseal; do
+		[ -s "$T/root/usr/$f" ] || { echo "# make install: no /usr/$f"; all=1; }
+	done
+	if ! [ -x "$T/root/usr/bin/hibseal" ] ||
+		[ "$("$T/root/usr/bin/hibseal" --version)" != "hibseal $version" ]; then
+		echo "# make install: /usr/bin/hibseal does not run"
+		all=1
+	fi
+	grep -qF '`make install PREFIX=/usr DESTDIR=' "$top/README.md" ||
+		{ echo "# README.md does not say how to make install"; all=1; }
+else
+	sed 's/^/# /' "$T/install.log"
+	all=1
+fi
+ok $all unit.cli.install

@@ -1,6 +1,8 @@
+# shellcheck shell=bash
 # bash completion for hibseal(1)
 # Installed as /usr/share/bash-completion/completions/hibseal; bash-completion loads it the first
-# time hibseal is completed.
+# time hibseal is completed. suspend-utils' spellings (--resume_device, ...) are taken after
+# suspend and resume, but only hibseal's own are offered.
 
 _hibseal()
 {
