@@ -9,6 +9,7 @@
 #   make uki      a signed UKI (kernel, test initramfs, command line) on an ESP disk image
 #   make debian   the Debian 13 systemd VM of the eco.* scenarios (debootstrap, cached)
 #   make unit     userspace unit tests only
+#   make install  the userspace tools (userspace/uswsusp's install: PREFIX=/usr/local, DESTDIR=)
 #   make lint     shellcheck on the project's shell scripts
 #   make patches  the kernel side as four format-patch series, each with a cover letter, in
 #                 build/series/ (scripts/mkseries.sh; scripts/check-series.sh checks them)
@@ -30,7 +31,8 @@ export WERROR ?= 1
 SHELL_SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/unit/*.sh tests/vm/*.sh tests/vm/scenarios/*.sh) \
 	tests/vm/guest/init tests/vm/guest/umh-modprobe $(wildcard tests/vm/guest/scenarios/*.sh) .ci/run \
 	tests/vm/debian/eco.sh tests/vm/debian/eco-sleep-hook tests/vm/debian/eco-lib.sh \
-	userspace/uswsusp/systemd/hibseal.sleep $(wildcard userspace/uswsusp/initramfs/*/*)
+	userspace/uswsusp/systemd/hibseal.sleep $(wildcard userspace/uswsusp/initramfs/*/*) \
+	userspace/uswsusp/completion/hibseal.bash
 
 all: uki
 
@@ -82,6 +84,12 @@ debian: kernel
 unit: setup
 	@tests/run.sh unit
 
+# The program, its man pages, bash completion, initramfs and systemd files, as
+# userspace/uswsusp's Makefile lists them, under $(DESTDIR)$(PREFIX); built in $(B)/uswsusp.
+# No setup: a packager or an unprivileged DESTDIR install needs no packages installed as root.
+install:
+	@$(MAKE) --no-print-directory -C userspace/uswsusp install OUT=$(B)/uswsusp
+
 # The Debian VM's debootstrap (the network and dpkg: about 2 minutes, little CPU), then the
 # hibseal-tools package (a trixie chroot's debootstrap, a minute of compiling; its outcome is
 # the test deb.tools.build) run beside the kernel builds; then the rest of the Debian VM, which
@@ -127,5 +135,5 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit check demo bench deb \
-	patches bisect lint clean
+.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit \
+	install check demo bench deb patches bisect lint clean

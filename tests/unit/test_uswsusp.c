@@ -248,6 +248,25 @@ static void test_inspect(void)
 	inspect_case("chunk-past-end", i_len, -EINVAL, HS_REGION_DATA_CHUNK, "the stream ends inside it");
 }
 
+/* What is not hibseal suspend's, hs_us_inspect() leaves to hs_image_inspect(): -ENOENT. */
+static void test_inspect_not_ours(void)
+{
+	struct hs_image_info info;
+	struct hs_source src;
+	struct synth_us d;
+
+	synth_us_build_sealed(&d, 3, 200);
+	hs_source_memory(&src, d.buf, d.pages * PG);
+	tap(hs_us_inspect(&src, d.pages, &info) == -ENOENT &&
+	    hs_us_inspect(&src, UINT64_MAX, &info) == -ENOENT, "unit.uswsusp.inspect.no-page");
+	hs_source_memory(&src, d.buf, PG - 1);
+	tap(hs_us_inspect(&src, 0, &info) == -ENOENT, "unit.uswsusp.inspect.part-page");
+	hs_source_memory(&src, d.buf, d.pages * PG);
+	hs_us_unmark(d.buf);
+	tap(hs_us_inspect(&src, 0, &info) == -ENOENT, "unit.uswsusp.inspect.swap-area");
+	free(d.buf);
+}
+
 static void test_config(void)
 {
 	struct hs_us_config c;
@@ -279,7 +298,13 @@ static void test_config(void)
 	}
 	memset(&c, 0, sizeof(c));
 	tap(!hs_us_config_parse("", &c, why, sizeof(why)) && !c.have_device && !c.offset &&
-	    !c.ignored[0], "unit.uswsusp.config.empty");
+	    !c.have_offset && !c.ignored[0], "unit.uswsusp.config.empty");
+	/* A second text over the first, as -P's lines go over the file: only what it names. */
+	tap(!hs_us_config_parse("resume device = /dev/vdb\n", &c, why, sizeof(why)) &&
+	    c.have_device && !c.have_offset &&
+	    !hs_us_config_parse("resume offset : 0", &c, why, sizeof(why)) && c.have_offset &&
+	    !c.offset && !strcmp(c.device, "/dev/vdb"), "unit.uswsusp.config.over");
+	memset(&c, 0, sizeof(c));
 	tap(hs_us_config_parse("resume offset = -5\n", &c, why, sizeof(why)) == -EINVAL &&
 	    strstr(why, "line 1"), "unit.uswsusp.config.refused.negative-offset");
 	tap(hs_us_config_parse("\nresume offset = 12x\n", &c, why, sizeof(why)) == -EINVAL &&
@@ -303,6 +328,7 @@ int main(void)
 	test_valid();
 	test_damage();
 	test_inspect();
+	test_inspect_not_ours();
 	test_config();
 	return tap_exit();
 }

@@ -317,7 +317,7 @@ us_initramfs_roundtrip() {
 	[ "$sig" = ULSUSPEND ] || fail "the swap area does not announce an image (signature '$sig')"
 	"$B/uswsusp/hibseal" inspect "$W/swap.img" >"$W/inspect.txt" 2>&1 ||
 		fail "hibseal inspect on the host: $(tail -n 1 "$W/inspect.txt")"
-	grep -q '^format: .*stored by s2disk' "$W/inspect.txt" ||
+	grep -q '^format: .*stored by hibseal suspend' "$W/inspect.txt" ||
 		fail "the image on the disk is not one hibseal suspend stored"
 
 	vm_boot resume 'HIBSEAL-DONE'

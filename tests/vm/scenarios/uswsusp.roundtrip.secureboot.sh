@@ -48,8 +48,8 @@ expect "hibseal: pending image's key unsealed from its EFI copy \\([0-9]+-byte b
 	"the window to unseal the pending image's key"
 expect 'hibseal: boot window closed' "the window to close before userspace"
 expect '^HIBSEAL: image-boot swap-signature=ULSUSPEND mode=resume$' "the image found after boot"
-expect '^HIBSEAL: inspect format: hibseal sealed hibernation image, version 2, stored by s2disk \(sealed /dev/snapshot stream\)$' \
-	"hibseal inspect to recognise s2disk's image"
+expect '^HIBSEAL: inspect format: hibseal sealed hibernation image, version 2, stored by hibseal suspend \(sealed /dev/snapshot stream\)$' \
+	"hibseal inspect to recognise hibseal suspend's image"
 expect '^HIBSEAL: inspect structure: valid$' "... and find its structure valid"
 expect '^HIBSEAL: inspect-exit rc=0$' "... exit 0"
 expect '^hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"

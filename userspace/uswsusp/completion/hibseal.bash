@@ -1,6 +1,8 @@
+# shellcheck shell=bash
 # bash completion for hibseal(1)
 # Installed as /usr/share/bash-completion/completions/hibseal; bash-completion loads it the first
-# time hibseal is completed.
+# time hibseal is completed. suspend-utils' spellings (--resume_device, ...) are taken after
+# suspend and resume, but only hibseal's own are offered.
 
 _hibseal()
 {
@@ -8,10 +10,10 @@ _hibseal()
 	local commands="status pin-boot inspect verify suspend resume"
 
 	case "$prev" in
-	--key | -k | --config | -f | --resume-device | -r)
+	--key | -k | --config | -f | --resume-device | --resume_device | -r)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
-	--resume-offset | -o | --tcti | -T)
+	--resume-offset | --resume_offset | -o | --tcti | -T | --parameter | -P | --image_size | -s)
 		COMPREPLY=()
 		return ;;
 	esac
@@ -21,15 +23,15 @@ _hibseal()
 	fi
 	cmd=${COMP_WORDS[1]}
 	case "$cmd" in
-	status) opts="--json --tcti --help" ;;
-	pin-boot) opts="--clear --help" ;;
-	inspect) opts="--json --resume-offset --help" ;;
-	verify) opts="--key --resume-offset --help" ;;
-	suspend | resume) opts="--resume-device --resume-offset --config --help --version" ;;
+	status) opts="--json --tcti" ;;
+	pin-boot) opts="--clear" ;;
+	inspect) opts="--json --resume-offset" ;;
+	verify) opts="--key --resume-offset" ;;
+	suspend | resume) opts="--resume-device --resume-offset --config --parameter" ;;
 	*) COMPREPLY=(); return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+		mapfile -t COMPREPLY < <(compgen -W "$opts --help --version" -- "$cur")
 	elif [ "$cmd" = inspect ] || [ "$cmd" = verify ]; then
 		# A swap device or a file holding an image.
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the parsers of s2disk's stored images: hs_us_load() (what resume runs)
- * and hs_us_inspect() (what hibseal inspect runs) on the input as a whole device (swap header
- * page at page 0), and hs_us_config_parse() on it as a configuration file. Besides the sanitizers' checks, the results must be self-consistent: a loaded image has
- * every stream page on the device, page aligned and not the header page; a refusal has a reason.
+ * libFuzzer target for the parsers of the images hibseal suspend stores: hs_us_load() (what
+ * hibseal resume runs) and hs_us_inspect() (what hibseal inspect runs) on the input as a whole
+ * device (swap header page at page 0), and hs_us_config_parse() on it as a configuration file
+ * (what suspend and resume read, and their -P lines). Besides the sanitizers' checks, the
+ * results must be self-consistent: a loaded image has every stream page on the device, page
+ * aligned and not the header page; a refusal has a reason.
  */
 #include <errno.h>
 #include <stdint.h>

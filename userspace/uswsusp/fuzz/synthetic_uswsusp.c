@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Stored s2disk images built in memory (fuzz/synthetic_uswsusp.h).
+ * Images hibseal suspend would store, built in memory (fuzz/synthetic_uswsusp.h).
  *
  * Copyright (C) 2026 The hibseal authors
  */

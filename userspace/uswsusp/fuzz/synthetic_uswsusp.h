@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Stored s2disk images built in memory the way s2disk writes them (lib/stored_image.h): for the unit
+ * Images built in memory the way hibseal suspend stores them (lib/stored_image.h): for the unit
  * test, which damages them field by field, and for the fuzzer's seeds.
  *
  * Copyright (C) 2026 The hibseal authors
@@ -37,9 +37,9 @@ struct synth_us {
 void synth_us_build(struct synth_us *d, uint64_t stream_bytes);
 
 /*
- * Build a device holding a structurally valid sealed stream, as s2disk stores what the kernel
- * hands out: chunk 0 (one page), then @nr_data LZO chunks of @data_len bytes each, the last
- * final, 32-byte tags; the image header filled in to match (written through /dev/snapshot).
+ * Build a device holding a structurally valid sealed stream, as hibseal suspend stores what the
+ * kernel hands out: chunk 0 (one page), then @nr_data LZO chunks of @data_len bytes each, the
+ * last final, 32-byte tags; the image header filled in to match (written through /dev/snapshot).
  */
 void synth_us_build_sealed(struct synth_us *d, unsigned int nr_data, uint32_t data_len);
 

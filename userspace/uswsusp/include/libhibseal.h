@@ -15,7 +15,9 @@
  *
  * This is the library's public interface, what the programs use. What only the library's own
  * files share (the chunk walk, the event log and efivarfs readers behind hs_status_read()) is
- * in lib/lib_private.h; hibseal suspend's stored format is in lib/stored_image.h.
+ * in lib/lib_private.h. hibseal suspend's stored format is in lib/stored_image.h: its layout,
+ * which only its writer and reader (hibseal suspend and resume), the fuzzer and the tests use;
+ * hs_us_inspect() here checks an image in it.
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -177,6 +179,25 @@ int hs_image_inspect(const struct hs_source *src, uint64_t header_page,
  */
 int hs_image_verify(const struct hs_source *src, uint64_t header_page, const uint8_t *secret,
 		    struct hs_image_info *info);
+
+/**
+ * hs_us_inspect() - check the structure of an image that `hibseal suspend` stored
+ * @src:         the resume device (or a disk image of it)
+ * @header_page: the page of its swap header, as for hs_image_inspect()
+ * @info:        as for hs_image_inspect(); the stored header and map are the swap-header and
+ *               swap-map regions
+ *
+ * The uswsusp path's image: the sealed /dev/snapshot stream that `hibseal suspend` stored in
+ * swap pages, announced by the swap header page (lib/stored_image.h has the layout). Checks
+ * that header, its map and their digests, the sealed image header's fields, then every chunk
+ * header along the stream: chunk 0 the metadata page, the data chunks, the final one last and
+ * ending the stream exactly, as many as the header says. Authenticates nothing.
+ *
+ * Return: 0 when the structure is valid; -ENOENT when @header_page holds no such image (a swap
+ * area, the kernel's own image: hs_image_inspect() is for that; or no page of @src); -EINVAL
+ * when it is damaged; -EIO when a read failed; -ENOMEM.
+ */
+int hs_us_inspect(const struct hs_source *src, uint64_t header_page, struct hs_image_info *info);
 
 /**
  * hs_region_name() - a region's name, as `hibseal inspect` prints it

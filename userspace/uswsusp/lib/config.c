@@ -108,6 +108,7 @@ int hs_us_config_parse(const char *text, struct hs_us_config *cfg, char *why, si
 					snprintf(why, why_size, "line %u: bad resume offset", lineno);
 				return -EINVAL;
 			}
+			cfg->have_offset = true;
 		} else {
 			note_ignored(cfg, key);
 		}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libhibseal, uswsusp part: the stored stream's header and map, and the configuration file
- * (lib/stored_image.h). Every number read from a device is checked before it is used, and every
- * walk is bounded, so any bytes may be handed to the parsers (fuzz/fuzz_uswsusp.c).
+ * libhibseal, uswsusp part: the stored stream's header and map (lib/stored_image.h); the
+ * configuration file's parser is lib/config.c. Every number read from a device is checked
+ * before it is used, and every walk is bounded, so any bytes may be handed to the parsers
+ * (fuzz/fuzz_uswsusp.c).
  *
  * Copyright (C) 2026 The hibseal authors
  */
@@ -342,14 +343,17 @@ static int inspect_stream(const struct hs_source *src, const struct hs_us_image 
 	return 0;
 }
 
-int hs_us_inspect(const struct hs_source *src, uint64_t header_off, struct hs_image_info *info)
+int hs_us_inspect(const struct hs_source *src, uint64_t header_page, struct hs_image_info *info)
 {
 	struct hs_us_image img;
 	char why[HS_REASON_MAX];
 	int err;
 
 	memset(info, 0, sizeof(*info));
-	err = hs_us_load(src, header_off, &img, why, sizeof(why));
+	/* No page there holds no image of ours: hs_image_inspect() says what is wrong with it. */
+	if (header_page >= src->size / HS_PAGE_SIZE)
+		return -ENOENT;
+	err = hs_us_load(src, header_page * HS_PAGE_SIZE, &img, why, sizeof(why));
 	if (err == -EBADMSG) {
 		info->region = strstr(why, "map") || strstr(why, "stream page") ?
 			HS_REGION_SWAP_MAP : HS_REGION_SWAP_HEADER;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libhibseal, uswsusp part: how hibseal's s2disk stores a sealed /dev/snapshot stream in a swap
- * area, and how resume finds it again (Documentation/power/sealed-hibernation.rst).
+ * libhibseal, uswsusp part: how hibseal suspend stores a sealed /dev/snapshot stream in a swap
+ * area, and how hibseal resume finds it again (Documentation/power/sealed-hibernation.rst).
+ * hibseal inspect checks such an image through hs_us_inspect() (include/libhibseal.h).
  *
  * In swap pages of the resume device, every one allocated by the kernel
  * (SNAPSHOT_ALLOC_SWAP_PAGE) except the swap header page:
@@ -130,22 +131,6 @@ int hs_us_load(const struct hs_source *src, uint64_t header_off, struct hs_us_im
 	       char *why, size_t why_size);
 
 /**
- * hs_us_inspect() - check the structure of an image s2disk stored, without the key
- * @src:        the resume device (or an image file)
- * @header_off: byte offset of the swap header page
- * @info:       receives the facts found and, on failure, where and why (as hs_image_inspect():
- *              the stored header and map are the swap-header and swap-map regions)
- *
- * hs_us_load(), then the sealed image header's fields (written through /dev/snapshot), then
- * every chunk header along the stream: chunk 0 the metadata page, LZO data chunks, the final
- * one last and ending the stream exactly, as many as the header says. Authenticates nothing.
- *
- * Return: 0 when the structure is valid; -ENOENT when there is no image of ours; -EINVAL when
- * it is damaged; -EIO when a read failed; -ENOMEM.
- */
-int hs_us_inspect(const struct hs_source *src, uint64_t header_off, struct hs_image_info *info);
-
-/**
  * hs_us_image_free() - free what hs_us_load() allocated
  * @img: the image
  */
@@ -184,22 +169,26 @@ void hs_us_unmark(uint8_t *page);
 int hs_sha256(const void *data, size_t len, uint8_t out[32]);
 
 /**
- * struct hs_us_config - where s2disk and resume find the image
+ * struct hs_us_config - where hibseal suspend and resume find the image
  * @device:      the resume device (a block device path)
  * @offset:      the swap header's page on it (a swap file's resume offset), in pages
  * @have_device: @device was given
+ * @have_offset: @offset was given
+ * @ignored:     the keys read but not used, for the caller's warning
  */
 struct hs_us_config {
 	char device[256];
 	unsigned long long offset;
 	bool have_device;
+	bool have_offset;
 	char ignored[256];
 };
 
 /**
  * hs_us_config_parse() - read suspend-utils' configuration file format
  * @text:     the file's contents, NUL-terminated
- * @cfg:      updated with "resume device" and "resume offset"; the other keys (suspend-utils'
+ * @cfg:      updated with "resume device" and "resume offset" (@cfg->have_device and
+ *            @cfg->have_offset set when they are there); the other keys (suspend-utils'
  *            compress, encrypt, splash, ...) are ignored, their names listed in @cfg->ignored
  *            (", " between them, "..." when the list is cut) for the caller to warn about
  * @why:      receives the reason of a refusal

@@ -14,12 +14,12 @@
 #include <unistd.h>
 
 #include "hibseal.h"
-#include "stored_image.h"
 
-static void print_report(const struct hs_image_info *info, bool s2disk)
+/* @stored: hibseal suspend stored the image (hs_us_inspect()), not the kernel's swap writer. */
+static void print_report(const struct hs_image_info *info, bool stored)
 {
 	printf("format: hibseal sealed hibernation image, version %u%s\n", info->version,
-	       s2disk ? ", stored by s2disk (sealed /dev/snapshot stream)" : "");
+	       stored ? ", stored by hibseal suspend (sealed /dev/snapshot stream)" : "");
 	printf("construction: %s, %u-byte tags\n", hs_aead_name(info->aead), info->tag_size);
 	printf("compression: %s\n", !info->compressed ? "none" : info->lz4 ? "LZ4" : "LZO");
 	printf("chunks: %" PRIu64 " (metadata and %" PRIu64 " data)\n", info->nr_chunks,
@@ -28,7 +28,7 @@ static void print_report(const struct hs_image_info *info, bool s2disk)
 	printf("anti-replay counter: %" PRIu64 "\n", info->counter);
 	printf("key blob bytes: %" PRIu32 "\n", info->key_blob_size);
 	printf("data chunk bytes: %" PRIu64 "\n", info->compressed_bytes);
-	if (s2disk)
+	if (stored)
 		printf("swap pages used: %" PRIu64 " (%" PRIu64 " map, %" PRIu64
 		       " stream; the header is in the swap header page)\n", info->pages_used,
 		       info->map_pages, info->chunk_pages);
@@ -41,7 +41,7 @@ static void print_report(const struct hs_image_info *info, bool s2disk)
 }
 
 /* `hibseal inspect --json`: the report as one object, or where and why it failed. */
-static void print_json(const struct hs_image_info *info, bool s2disk, int err)
+static void print_json(const struct hs_image_info *info, bool stored, int err)
 {
 	struct hs_json j;
 
@@ -60,7 +60,7 @@ static void print_json(const struct hs_image_info *info, bool s2disk, int err)
 		return;
 	}
 	hs_json_uint(&j, "version", info->version);
-	hs_json_string(&j, "writer", s2disk ? "s2disk" : "kernel");
+	hs_json_string(&j, "writer", stored ? "hibseal suspend" : "kernel");
 	hs_json_string(&j, "construction", hs_aead_name(info->aead));
 	hs_json_uint(&j, "tag_size", info->tag_size);
 	hs_json_string(&j, "compression", !info->compressed ? "none" : info->lz4 ? "lz4" : "lzo");
@@ -82,34 +82,22 @@ static void print_json(const struct hs_image_info *info, bool s2disk, int err)
 	hs_json_end(&j);
 }
 
-/* Whether the swap header page announces an image s2disk stored. */
-static bool stored_by_s2disk(const struct hs_source *src, uint64_t header_page)
-{
-	uint8_t page[HS_PAGE_SIZE];
-
-	if (header_page > src->size / HS_PAGE_SIZE ||
-	    src->size - header_page * HS_PAGE_SIZE < HS_PAGE_SIZE ||
-	    src->read(src->ctx, header_page * HS_PAGE_SIZE, page, sizeof(page)))
-		return false;
-	return hs_us_probe(page) == HS_US_IMAGE;
-}
-
 int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "resume-offset", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct hs_image_info info;
 	struct cli o = { 0 };
 	struct hs_source src;
 	const char *path;
-	bool s2disk;
+	bool stored;
 	int fd, err, ret;
 
-	ret = parse_options(cmd, argc, argv, "o:jh", opts, 1, &o);
+	ret = parse_options(cmd, argc, argv, "o:jhV", opts, 1, &o);
 	if (ret >= 0)
 		return ret;
 	ret = EXIT_FAILURE;
@@ -117,18 +105,19 @@ int cmd_inspect(const struct command *cmd, int argc, char *argv[])
 	fd = open_image("inspect", path, &src);
 	if (fd < 0)
 		return EXIT_FAILURE;
-	/* The kernel's swap writer's image, or one s2disk stored ("ULSUSPEND"). */
-	s2disk = stored_by_s2disk(&src, o.header_page);
-	err = s2disk ? hs_us_inspect(&src, o.header_page * HS_PAGE_SIZE, &info) :
-		hs_image_inspect(&src, o.header_page, &info);
+	/* One hibseal suspend stored ("ULSUSPEND"), or else the kernel's swap writer's. */
+	err = hs_us_inspect(&src, o.header_page, &info);
+	stored = err != -ENOENT;
+	if (!stored)
+		err = hs_image_inspect(&src, o.header_page, &info);
 	if (o.json)
-		print_json(&info, s2disk, err);
+		print_json(&info, stored, err);
 	if (err) {
 		report_failure("inspect", path, err, &info);
 		goto out;
 	}
 	if (!o.json)
-		print_report(&info, s2disk);
+		print_report(&info, stored);
 	if (fflush(stdout)) {
 		fprintf(stderr, "hibseal inspect: writing the report: %s\n", strerror(errno));
 		goto out;

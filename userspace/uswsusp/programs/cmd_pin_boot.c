@@ -146,13 +146,13 @@ int cmd_pin_boot(const struct command *cmd, int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "clear", no_argument, NULL, 'c' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct cli o = { 0 };
 	int r;
 
-	r = parse_options(cmd, argc, argv, "ch", opts, 0, &o);
+	r = parse_options(cmd, argc, argv, "chV", opts, 0, &o);
 	if (r >= 0)
 		return r;
 	return o.clear ? unpin_next_boot("hibseal") : pin_next_boot("hibseal");

@@ -29,12 +29,15 @@
 #include "snapshot.h"
 
 static const char usage[] =
-	"Usage: hibseal resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"Usage: hibseal resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...\n"
+	"                      [--snapshot PATH]\n"
 	"       hibseal resume --help | --version\n"
-	"Restore the image hibseal suspend stored in the swap area of the resume device, if there is one.\n"
-	"DEVICE and OFFSET (pages; a swap file's resume offset) default to 'resume device' and\n"
-	"'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf), then to the\n"
-	"kernel's /sys/power/resume and resume_offset.\n"
+	"Restore the image hibseal suspend stored in the swap area of the resume device, if\n"
+	"there is one. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
+	"'resume device' and 'resume offset' in CONFIG (/etc/uswsusp.conf or\n"
+	"/etc/suspend.conf), then to the kernel's /sys/power/resume and resume_offset. -P\n"
+	"applies one line of CONFIG over the file. suspend-utils' resume spellings are taken\n"
+	"too: --resume_device, --resume_offset, --parameter.\n"
 	"Exit status: 0 no image, 1 an image was refused or not restored, 2 usage.\n";
 
 /* What the kernel's refusal of SNAPSHOT_SEAL means. */

@@ -29,9 +29,9 @@ static void show_bound(const struct hs_status *st)
 }
 
 /*
- * A TPM 2.0: ask it through tpm2-tss (the resource manager, or $HIBSEAL_TCTI) for its maker and
- * the PCRs the kernel binds, and say whether the kernel's sysfs values agree; without an
- * answer, sysfs alone.
+ * A TPM 2.0: ask it through tpm2-tss, at @tcti (cmd_status() chooses it: --tcti,
+ * $TPM2TOOLS_TCTI, $HIBSEAL_TCTI, else the resource manager), for its maker and the PCRs the
+ * kernel binds, and say whether the kernel's sysfs values agree; without an answer, sysfs alone.
  */
 static void show_tpm(const struct hs_status *st, const char *tcti)
 {
@@ -137,7 +137,7 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "tcti", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct cli o = { 0 };
@@ -147,7 +147,7 @@ int cmd_status(const struct command *cmd, int argc, char *argv[])
 	bool available;
 	int r;
 
-	r = parse_options(cmd, argc, argv, "T:jh", opts, 0, &o);
+	r = parse_options(cmd, argc, argv, "T:jhV", opts, 0, &o);
 	if (r >= 0)
 		return r;
 	tcti = o.tcti;

@@ -35,13 +35,16 @@
 #include "snapshot.h"
 
 static const char usage[] =
-	"Usage: hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG] [--snapshot PATH]\n"
+	"Usage: hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...\n"
+	"                       [--snapshot PATH]\n"
 	"       hibseal suspend --help | --version\n"
 	"Hibernate: the next boot is pinned to this boot's kernel (as hibseal pin-boot), the\n"
 	"kernel seals the image, hibseal stores it in the swap area of the resume device and\n"
 	"powers off. DEVICE and OFFSET (pages; a swap file's resume offset) default to\n"
 	"'resume device' and 'resume offset' in CONFIG (/etc/uswsusp.conf or /etc/suspend.conf),\n"
-	"then to the kernel's /sys/power/resume and resume_offset.\n"
+	"then to the kernel's /sys/power/resume and resume_offset. -P applies one line of CONFIG\n"
+	"over the file. suspend-utils' s2disk spellings are taken too: --resume_device,\n"
+	"--resume_offset, --parameter; its -s/--image_size is ignored, with a warning.\n"
 	"Exit status: 0 resumed, 1 failure (the system keeps running), 2 usage.\n";
 
 struct suspend {
@@ -297,7 +300,7 @@ thaw:
 
 int cmd_suspend(const struct command *cmd, int argc, char *argv[])
 {
-	struct suspend s = { .cli = { .prog = argv[0] }, .snap = -1 };
+	struct suspend s = { .cli = { .prog = argv[0], .suspending = true }, .snap = -1 };
 
 	(void)cmd;
 	bool done;

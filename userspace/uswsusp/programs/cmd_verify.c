@@ -39,7 +39,7 @@ int cmd_verify(const struct command *cmd, int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "key", required_argument, NULL, 'k' },
 		{ "resume-offset", required_argument, NULL, 'o' },
-		HELP_OPT,
+		COMMON_OPTS,
 		{ 0 }
 	};
 	struct hs_image_info info;
@@ -49,7 +49,7 @@ int cmd_verify(const struct command *cmd, int argc, char *argv[])
 	uint8_t key[32];
 	int fd, err, ret;
 
-	ret = parse_options(cmd, argc, argv, "k:o:h", opts, 1, &o);
+	ret = parse_options(cmd, argc, argv, "k:o:hV", opts, 1, &o);
 	if (ret >= 0)
 		return ret;
 	ret = EXIT_FAILURE;

@@ -6,13 +6,17 @@
  *   hibseal pin-boot [--clear]
  *   hibseal inspect [--json] [--resume-offset PAGE] DEVICE|FILE
  *   hibseal verify --key FILE [--resume-offset PAGE] DEVICE|FILE
- *   hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG]
- *   hibseal resume [-r DEVICE] [-o OFFSET] [-f CONFIG]
- *   hibseal --version | --help, and --help after each subcommand
+ *   hibseal suspend [-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...
+ *   hibseal resume [-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...
+ *   hibseal --version | --help, and either after each subcommand
  *
  * One entry per subcommand in commands[], each in a file of its own (cmd_*.c), its options
  * parsed with getopt_long() (GNU style: "--opt value" or "--opt=value", in any order before
- * or after the operand). suspend and resume take suspend-utils' s2disk and resume options.
+ * or after the operand). suspend and resume take the options of suspend-utils' s2disk and
+ * resume (snapshot.c): -r/--resume_device, -o/--resume_offset, -f/--config, -P/--parameter
+ * (a line of the configuration file, over it), -h/--help, -V/--version, and for suspend
+ * s2disk's -s/--image_size, ignored with a warning; the hyphenated spellings too. They refuse
+ * a resume device given as an operand, which suspend-utils also took.
  * Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
  *
  * Copyright (C) 2026 The hibseal authors
@@ -59,7 +63,7 @@ static const struct command commands[] = {
 	{
 		.name = "suspend",
 		.run = cmd_suspend,
-		.args = "[-r DEVICE] [-o OFFSET] [-f CONFIG]",
+		.args = "[-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...",
 		.summary = "hibernate through /dev/snapshot: the kernel seals the image, hibseal\n"
 			   "\tstores it in the swap area of the resume device and powers off (exit 0\n"
 			   "\tonce resumed; 1 with the system still running)",
@@ -67,7 +71,7 @@ static const struct command commands[] = {
 	{
 		.name = "resume",
 		.run = cmd_resume,
-		.args = "[-r DEVICE] [-o OFFSET] [-f CONFIG]",
+		.args = "[-r DEVICE] [-o OFFSET] [-f CONFIG] [-P 'KEY = VALUE']...",
 		.summary = "in the initramfs: restore the image hibseal suspend stored, if any\n"
 			   "\t(exit 0 with none, 1 when one was refused; the boot goes on)",
 	},
@@ -81,7 +85,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "  hibseal %s %s\n\t%s\n", commands[i].name, commands[i].args,
 			commands[i].summary);
-	fprintf(out, "  hibseal --version\n"
+	fprintf(out, "  hibseal --version, hibseal COMMAND --version\n"
 		"  hibseal --help, hibseal COMMAND --help\n"
 		"Exit status: 0 done, 1 failure (reason on stderr), 2 usage.\n");
 }
@@ -92,10 +96,8 @@ int main(int argc, char *argv[])
 		usage(stdout);
 		return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
-	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
-		printf("hibseal %s\n", HIBSEAL_TOOLS_VERSION);
-		return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
-	}
+	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
+		return print_version();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -38,7 +38,8 @@ struct cli {
 	bool json;		/* --json */
 };
 
-#define HELP_OPT	{ "help", no_argument, NULL, 'h' }
+/* --help and --version, which every subcommand takes (-h, -V). */
+#define COMMON_OPTS	{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' }
 
 int cmd_inspect(const struct command *cmd, int argc, char *argv[]);
 int cmd_pin_boot(const struct command *cmd, int argc, char *argv[]);
@@ -58,6 +59,8 @@ int pin_next_boot(const char *who);
 int unpin_next_boot(const char *who);
 int command_usage(const struct command *cmd);
 int command_help(const struct command *cmd);
+/* "hibseal VERSION" on stdout, for --version anywhere. Return: EXIT_SUCCESS or EXIT_FAILURE. */
+int print_version(void);
 int parse_page(const char *s, uint64_t *page);
 int parse_options(const struct command *cmd, int argc, char *argv[], const char *shortopts,
 		  const struct option *opts, int operands, struct cli *o);

@@ -17,11 +17,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "hibseal.h"
 #include "snapshot.h"
-
-#ifndef HIBSEAL_TOOLS_VERSION
-#define HIBSEAL_TOOLS_VERSION "unknown"
-#endif
 
 void hs_cli_err(const struct hs_cli *cli, const char *fmt, ...)
 {
@@ -34,66 +31,115 @@ void hs_cli_err(const struct hs_cli *cli, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Not a character: --snapshot has no short form. */
+#define OPT_SNAPSHOT	256
+
+/* A usage error: one line saying what is wrong (unless getopt_long() said it), then the usage. */
+static int __attribute__((format(printf, 3, 4)))
+usage_error(const struct hs_cli *cli, const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt) {
+		fprintf(stderr, "%s: ", cli->prog);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
+/* Check the value of -r, -o or -P now, so that applying it later cannot fail. */
+static int check_set(const struct hs_cli *cli, int opt, const char *arg, const char *usage)
+{
+	struct hs_us_config scratch = { 0 };
+	char why[160];
+	uint64_t offset;
+
+	switch (opt) {
+	case 'r':
+		if (!*arg || strlen(arg) >= sizeof(cli->cfg.device))
+			return usage_error(cli, usage, "bad resume device '%s'", arg);
+		return 0;
+	case 'o':
+		if (parse_page(arg, &offset))
+			return usage_error(cli, usage, "bad resume offset '%s'", arg);
+		return 0;
+	default:
+		/* One line of the configuration file, as suspend-utils' -P takes it. */
+		if (strchr(arg, '\n') || hs_us_config_parse(arg, &scratch, why, sizeof(why)))
+			return usage_error(cli, usage, "bad -P '%s': %s", arg,
+					   strchr(arg, '\n') ? "more than one line" : why);
+		return 0;
+	}
+}
+
 int hs_cli_options(struct hs_cli *cli, int argc, char *argv[], const char *usage, bool *done)
 {
+	/* Ours, and suspend-utils' spellings of the same: s2disk's and resume's getopt tables. */
 	static const struct option opts[] = {
 		{ "resume-device", required_argument, NULL, 'r' },
+		{ "resume_device", required_argument, NULL, 'r' },
 		{ "resume-offset", required_argument, NULL, 'o' },
+		{ "resume_offset", required_argument, NULL, 'o' },
 		{ "config", required_argument, NULL, 'f' },
-		{ "snapshot", required_argument, NULL, 's' },
+		{ "parameter", required_argument, NULL, 'P' },
+		{ "image_size", required_argument, NULL, 's' },
+		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
-	char *end;
-	int c;
+	int c, rc;
 
 	*done = false;
 	cli->snapshot = HS_SNAPSHOT_DEV;
 	cli->dev_fd = -1;
 	cli->direct_fd = -1;
-	while ((c = getopt_long(argc, argv, "r:o:f:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:o:f:P:s:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
-			if (strlen(optarg) >= sizeof(cli->cfg.device)) {
-				hs_cli_err(cli, "resume device name too long");
-				return 2;
-			}
-			strcpy(cli->cfg.device, optarg);
-			cli->cfg.have_device = true;
-			break;
 		case 'o':
-			errno = 0;
-			cli->cfg.offset = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end || *optarg < '0' || *optarg > '9') {
-				hs_cli_err(cli, "bad resume offset '%s'", optarg);
-				return 2;
-			}
-			cli->offset_set = true;
+		case 'P':
+			rc = check_set(cli, c, optarg, usage);
+			if (rc)
+				return rc;
+			if (cli->nr_set == HS_CLI_SETS)
+				return usage_error(cli, usage, "more than %d -r, -o and -P options",
+						   HS_CLI_SETS);
+			cli->set[cli->nr_set++] = (struct hs_cli_set){ .opt = c, .arg = optarg };
 			break;
 		case 'f':
 			cli->config = optarg;
 			break;
 		case 's':
+			/* s2disk's preferred image size: hibseal suspend does not pass one on. */
+			if (!cli->suspending)
+				return usage_error(cli, usage, "-s/--image_size is s2disk's "
+						   "option: resume does not take it");
+			hs_cli_err(cli, "warning: -s/--image_size %s ignored: the kernel's "
+				   "/sys/power/image_size applies", optarg);
+			break;
+		case OPT_SNAPSHOT:
 			cli->snapshot = optarg;
 			break;
 		case 'h':
 			fputs(usage, stdout);
 			*done = true;
-			return fflush(stdout) ? 1 : 0;
+			return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 		case 'V':
-			printf("hibseal %s\n", HIBSEAL_TOOLS_VERSION);
 			*done = true;
-			return fflush(stdout) ? 1 : 0;
+			return print_version();
 		default:
-			fputs(usage, stderr);
-			return 2;
+			return usage_error(cli, usage, NULL);
 		}
 	}
-	if (optind != argc) {
-		fputs(usage, stderr);
-		return 2;
-	}
+	/* suspend-utils takes the resume device as an operand too; one spelling is enough. */
+	if (optind != argc)
+		return usage_error(cli, usage, "'%s': no operand is taken; a resume device is "
+				   "given as -r %s", argv[optind], argv[optind]);
 	return 0;
 }
 
@@ -112,49 +158,82 @@ static int read_small(const char *path, char *buf, size_t size)
 	return 0;
 }
 
-/* The configuration file: -f, else the first of the usual ones that exists. */
-static int read_config(struct hs_cli *cli)
+/* One warning for the keys @from (a file, or -P) named but nothing uses; the list emptied. */
+static void warn_ignored(struct hs_cli *cli, const char *from)
+{
+	if (!cli->cfg.ignored[0])
+		return;
+	hs_cli_err(cli, "warning: %s: ignored (%s uses only 'resume device' and 'resume offset'): "
+		   "%s", from, cli->prog, cli->cfg.ignored);
+	cli->cfg.ignored[0] = '\0';
+}
+
+/* One -r, -o or -P over what the file gave (checked by check_set()). */
+static int apply_set(struct hs_cli *cli, const struct hs_cli_set *set)
+{
+	uint64_t offset;
+
+	switch (set->opt) {
+	case 'r':
+		snprintf(cli->cfg.device, sizeof(cli->cfg.device), "%s", set->arg);
+		cli->cfg.have_device = true;
+		return 0;
+	case 'o':
+		if (parse_page(set->arg, &offset))
+			return -EINVAL;
+		cli->cfg.offset = offset;
+		cli->cfg.have_offset = true;
+		return 0;
+	default:
+		return hs_us_config_parse(set->arg, &cli->cfg, NULL, 0);
+	}
+}
+
+/*
+ * The configuration file (-f, else the first of the usual ones that exists), then -r, -o and
+ * -P over it in their command-line order, as suspend-utils applies them: the last word wins.
+ */
+static int configure(struct hs_cli *cli)
 {
 	static const char *const defaults[] = { "/etc/uswsusp.conf", "/etc/suspend.conf" };
-	struct hs_us_config file = { 0 };
 	char *text = malloc(65536), why[160];
 	const char *used = NULL;
-	size_t i;
-	int rc;
+	unsigned int i;
+	int rc = 0;
 
 	if (!text)
 		return -ENOMEM;
 	if (cli->config) {
 		rc = read_small(cli->config, text, 65536);
-		if (rc) {
+		if (rc)
 			hs_cli_err(cli, "cannot read %s: %s", cli->config, strerror(-rc));
-			free(text);
-			return rc;
-		}
-		used = cli->config;
+		else
+			used = cli->config;
 	} else {
-		for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]) && !used; i++)
+		for (i = 0; i < ARRAY_SIZE(defaults) && !used; i++)
 			if (!read_small(defaults[i], text, 65536))
 				used = defaults[i];
 	}
-	rc = 0;
 	if (used) {
-		rc = hs_us_config_parse(text, &file, why, sizeof(why));
+		rc = hs_us_config_parse(text, &cli->cfg, why, sizeof(why));
 		if (rc)
 			hs_cli_err(cli, "%s: %s", used, why);
+		else
+			warn_ignored(cli, used);
 	}
 	free(text);
-	if (rc || !used)
+	if (rc)
 		return rc;
-	if (file.ignored[0])
-		hs_cli_err(cli, "warning: %s: ignored (%s uses only 'resume device' and "
-			   "'resume offset'): %s", used, cli->prog, file.ignored);
-	if (!cli->cfg.have_device && file.have_device) {
-		strcpy(cli->cfg.device, file.device);
-		cli->cfg.have_device = true;
+	/* From here on, what the command line gives: whose offset goes with the device. */
+	cli->cfg.have_offset = false;
+	for (i = 0; i < cli->nr_set && !rc; i++)
+		rc = apply_set(cli, &cli->set[i]);
+	if (rc) {
+		hs_cli_err(cli, "%s: %s", cli->set[i - 1].arg, strerror(-rc));
+		return rc;
 	}
-	if (!cli->offset_set)
-		cli->cfg.offset = file.offset;
+	warn_ignored(cli, "-P");
+	cli->offset_set = cli->cfg.have_offset;
 	return 0;
 }
 
@@ -186,7 +265,7 @@ int hs_cli_device(struct hs_cli *cli)
 {
 	struct stat st;
 
-	if (read_config(cli))
+	if (configure(cli))
 		return 1;
 	if (!cli->cfg.have_device && kernel_resume_device(cli)) {
 		hs_cli_err(cli, "no resume device: give -r DEVICE, 'resume device' in the configuration file, or resume= to the kernel");

@@ -32,6 +32,12 @@ int command_help(const struct command *cmd)
 	return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+int print_version(void)
+{
+	printf("hibseal %s\n", HIBSEAL_TOOLS_VERSION);
+	return fflush(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 /* A page number given on the command line: decimal digits only, no sign, no overflow. */
 int parse_page(const char *s, uint64_t *page)
 {
@@ -49,7 +55,7 @@ int parse_page(const char *s, uint64_t *page)
 /*
  * getopt_long() over a subcommand's arguments (argv[0] is its name) into @o, then exactly
  * @operands operands left in argv[optind...]. Return: -1 to go on, else the exit status to end
- * with (--help answered, or a usage error).
+ * with (--help or --version answered, or a usage error).
  */
 int parse_options(const struct command *cmd, int argc, char *argv[], const char *shortopts,
 			 const struct option *opts, int operands, struct cli *o)
@@ -78,6 +84,8 @@ int parse_options(const struct command *cmd, int argc, char *argv[], const char 
 			return command_usage(cmd);
 		case 'h':
 			return command_help(cmd);
+		case 'V':
+			return print_version();
 		default:
 			return command_usage(cmd);
 		}
