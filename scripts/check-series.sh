@@ -55,10 +55,13 @@ while IFS=$'\t' read -r f from; do
 	cp "$top/$from" "$work/ref/$f"
 done < <("$top/scripts/overlay-files.sh")
 
-# checkpatch, from the pristine tree, as a maintainer runs it.
+# checkpatch, from the pristine tree, as a maintainer runs it. The tree is a tarball with no
+# git history, so the commits that Fixes: tags and "commit <id>" references name cannot be
+# looked up here (UNKNOWN_COMMIT_ID); their form (12 digits, the subject quoted) is still
+# checked, and their ids and subjects were checked against upstream by hand (design.md 2).
 ok=ok
 for m in "${mails[@]}"; do
-	out=$(cd "$work/linux" && perl scripts/checkpatch.pl --strict "$m" 2>&1) ||
+	out=$(cd "$work/linux" && perl scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$m" 2>&1) ||
 		true
 	total=$(printf '%s\n' "$out" | grep '^total: ' || echo "total: no summary")
 	if [ "$total" = "${total#total: 0 errors, 0 warnings, 0 checks}" ]; then

@@ -193,6 +193,8 @@ static inline int hibseal_chunk_seal(const struct hibseal_sealer *s, u64 index, 
  * @HIBSEAL_REFUSE_HOLES:         the pages the stream carried end before the image does
  * @HIBSEAL_REFUSE_LIFTED:        lockdown was lifted while the image was being resumed
  * @HIBSEAL_REFUSE_ERASE:         its sealed header could not be erased before the restore
+ * @HIBSEAL_REFUSE_WINDOW:        verified, but the boot window could not be closed before it
+ *                                would run
  * @HIBSEAL_NR_REFUSALS:          the number of reasons
  *
  * The header's own checks (a malformed field, another kernel, TPM or window, a stale image)
@@ -217,6 +219,7 @@ enum hibseal_refusal {
 	HIBSEAL_REFUSE_HOLES,
 	HIBSEAL_REFUSE_LIFTED,
 	HIBSEAL_REFUSE_ERASE,
+	HIBSEAL_REFUSE_WINDOW,
 	HIBSEAL_NR_REFUSALS
 };
 

@@ -3,7 +3,7 @@
  * Sealed hibernation: reading a sealed chunk stream back, for both readers, the swap reader
  * (kernel/power/swap.c) and the sealed /dev/snapshot protocol (snapshot.c), and the one table
  * of the reasons either refuses an image for (Documentation/power/sealed-hibernation.rst,
- * "Errors").
+ * "Why an image is refused"; the errno each read or write returns is under "Errors").
  *
  * A reader takes its chunks from wherever they are stored and calls, for each:
  *
@@ -74,6 +74,7 @@ static const struct hibseal_refusal_text refusals[HIBSEAL_NR_REFUSALS] = {
 	[HIBSEAL_REFUSE_LIFTED] = {
 		"lockdown was lifted during the resume", false, -EPERM },
 	[HIBSEAL_REFUSE_ERASE] = { "cannot erase its sealed header", false, 0 },
+	[HIBSEAL_REFUSE_WINDOW] = { "the boot window could not be closed", false, 0 },
 };
 
 /**
