@@ -31,7 +31,7 @@ swapimg layout | sed -n '1p;2p;3p;$p' | sed 's/^/   /'
 vm_boot 2-resume
 show "Boot 2: verify and resume" 'hibseal: boot window open|resume from hibernation|image verified|hibernation exit|^HIBSEAL: resumed'
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker " "the marker $marker intact"
-expect 'PM: hibseal: image verified' "the image to be verified"
+expect "$KLINE_VERIFIED" "the image to be verified"
 expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the second image to be written"
 
 printf '\n== Host: damage the second image\n'

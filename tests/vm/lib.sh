@@ -61,6 +61,9 @@ VM_SWAP_OPTS=${VM_SWAP_OPTS:-}
 # file (injected I/O errors).
 VM_SWAP_BLKDEBUG=${VM_SWAP_BLKDEBUG:-}
 
+# The kernel's line for an image that authenticated, as the scenarios and the demo expect it.
+KLINE_VERIFIED='hibseal: image verified: [0-9]+ chunks, image MAC matches'
+
 vm_failures=0
 vm_pids=()
 
@@ -279,7 +282,7 @@ eco_hibernate() {
 # answered from memory with its marker, in the same boot.
 expect_eco_resumed() {
 	expect 'PM: hibernation: resume from hibernation' "the kernel to find the image"
-	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect "$KLINE_VERIFIED" "the image to be verified"
 	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
 	expect "^HIBSEAL: resumed user-marker=$ECO_MARKER user-pid=[0-9]+ user-uid=1000 answers=1 boot_id=$ECO_BOOT_ID file-marker=$ECO_MARKER\$" \
 		"the user process to answer with its marker $ECO_MARKER, in boot $ECO_BOOT_ID"
@@ -326,7 +329,7 @@ us_initramfs_roundtrip() {
 		"the window to unseal the pending image's key"
 	expect 'hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' \
 		"the initramfs's hibseal resume to find the image"
-	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' \
+	expect "$KLINE_VERIFIED" \
 		"every chunk and the image MAC verified"
 	expect_order 'hibseal resume: image found' 'hibseal: image verified' \
 		"the image verified after the initramfs handed it over"
@@ -642,7 +645,7 @@ seal_hibernate() {
 
 # expect_resumed: this boot restored the image written by seal_hibernate, after verifying it.
 expect_resumed() {
-	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+	expect "$KLINE_VERIFIED" "the image to be verified"
 	expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
 	expect "^HIBSEAL: resumed marker=$SEAL_MARKER file-marker=$SEAL_MARKER boot_id=$SEAL_BOOT_ID swap-signature=SWAPSPACE2\$" \
 		"the script to continue with marker $SEAL_MARKER and boot id $SEAL_BOOT_ID"
@@ -754,6 +757,58 @@ PY
 	done
 	fail "no candidate verifies the kernel's image: $(tail -n 2 "$W/verify.0.out" 2>/dev/null | tr '\n' ' ')"
 	return 1
+}
+
+# eprobe_read NAME [N]: the N (default 4) eight-byte reads NAME0.. that an event probe of
+# tests/vm/guest/scenarios/eprobe.sh fetched this boot ("eprobe fetched" line), as the hex of
+# the bytes in memory order; nothing if the probe fetched none of them.
+eprobe_read() {
+	grep -a -m1 '^HIBSEAL: eprobe fetched ' "$VM_LOG" | python3 -c '
+import re, sys
+f = dict(re.findall(r"(\w+)=(0x[0-9a-f]+)", sys.stdin.read()))
+names = ["%s%d" % (sys.argv[1], i) for i in range(int(sys.argv[2]))]
+if all(n in f for n in names):
+    print(b"".join(int(f[n], 16).to_bytes(8, "little") for n in names).hex())' "$1" "${2:-4}"
+}
+
+# eprobe_attack: the two boots of an event probe attack (tests/vm/guest/scenarios/eprobe.sh,
+# whose UKI vm_uki packed): under Secure Boot's integrity lockdown with sealing ready the
+# probe's definition must be refused with lockdown's tracefs line, and whatever it read is
+# tried as the key of the image the boot writes; then, without Secure Boot and lockdown, the
+# same probe must be defined and fetch (the positive control: the caller checks what it read).
+eprobe_attack() {
+	vm_boot hibernate
+	expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$' \
+		"integrity lockdown with sealing ready"
+	expect '^HIBSEAL: eprobe refused error=.*Operation not permitted' \
+		"the probe's definition to fail with EPERM"
+	expect 'Lockdown: [^:]+: use of tracefs is restricted while sealed hibernation holds its key' \
+		"lockdown's line for the refused tracefs file"
+	expect_not '^HIBSEAL: eprobe (defined|fetched)' "an event probe defined while a key is held"
+	expect 'PM: hibernation: Wrote [0-9]+ kbytes' "the image to be written"
+	leaked_key "$(eprobe_read s)"
+	swapimg hide
+	vm_secureboot off
+	vm_boot control
+	expect '^HIBSEAL: lockdown=none secureboot=0 ' "no Secure Boot, no lockdown"
+	expect '^HIBSEAL: eprobe defined$' \
+		"the same probe to be defined where tracefs is open (positive control)"
+	expect '^HIBSEAL: eprobe fetched [a-z]' "the probe to record what it read"
+}
+
+# leaked_key HEX: 32 bytes root read out of kernel memory this boot (none: nothing to do),
+# tried on the host as the key of the sealed image on the swap disk. Either way a failure:
+# bytes that verify the image are the boot secret, which forges an image the next boot
+# restores; any others are still hibseal's state read under lockdown.
+leaked_key() {
+	[ -n "$1" ] || return 0
+	hibseal_tool || return 0
+	python3 -c 'import sys; open(sys.argv[2], "wb").write(bytes.fromhex(sys.argv[1]))' "$1" "$W/leaked.key"
+	if "$HIBSEAL" verify --key "$W/leaked.key" "$W/swap.img" >"$W/verify.out" 2>&1; then
+		fail "root read the boot secret: it verifies the sealed image: $(tr '\n' ' ' <"$W/verify.out")"
+	else
+		fail "root read 32 bytes of hibseal's state: $(tr '\n' ' ' <"$W/verify.out")"
+	fi
 }
 
 # swapimg ARGS...: tests/vm/tools/swapimg.py on this scenario's swap disk.

@@ -74,16 +74,19 @@ int hibseal_image_create(struct hibseal_image *img, unsigned int flags)
 	err = hibseal_window_check() ?: hibseal_boot_secret(secret, blob);
 	if (err)
 		goto out;
+	/*
+	 * Without its EFI copy only a resume inside the next boot window could open the image,
+	 * and the kernel cannot know that the next boot resumes there (an initramfs that writes
+	 * /sys/power/resume, a swap device on LUKS, /dev/snapshot never do): the user's session
+	 * would be written where nothing can bring it back. Refuse before anything is written.
+	 */
 	err = hibseal_window_store_blob();
-	if (err && (flags & HIBSEAL_IMAGE_SNAPSHOT)) {
-		pr_err("cannot hibernate through /dev/snapshot: no EFI copy of the key blob (%d), so the image could not be resumed\n",
+	if (err) {
+		pr_err("cannot hibernate: no EFI copy of the key blob (%d), so a resume after the boot window could not open the image; the system keeps running\n",
 		       err);
 		err = -EIO;
 		goto out;
 	}
-	if (err)
-		pr_warn("no EFI copy of the key blob (%d): this image can only be resumed with resume= at boot\n",
-			err);
 	memcpy(img->hdr.magic, HIBSEAL_MAGIC, sizeof(img->hdr.magic));
 	img->hdr.flags = cpu_to_le32(flags);
 	img->hdr.version = cpu_to_le16(HIBSEAL_VERSION);

@@ -203,8 +203,13 @@ void __init hibseal_window_open(void)
 	/*
 	 * From here on a key is in kernel memory, and copies of it may outlive it: lockdown
 	 * refuses reads of kernel memory under integrity too while hibseal_key_held() says so.
+	 * A read it allowed before (a probe defined at boot) would not ask again: no key then.
 	 */
-	lockdown_guard_secret("sealed hibernation holds its key", hibseal_key_held);
+	if (lockdown_guard_secret("sealed hibernation holds its key", hibseal_key_held)) {
+		hibseal_disable("kernel memory could be read before the key existed (a probe defined at boot)",
+				-EBUSY, NULL);
+		return;
+	}
 	WRITE_ONCE(hibseal.key_held, true);
 	hibseal_pending_load();
 	get_random_bytes(hibseal.secret, sizeof(hibseal.secret));
@@ -399,6 +404,9 @@ void __init hibseal_window_final(void)
  * A TPM that probes after the window (slow or asynchronous probing), or the window's TPM under
  * a new chip (root bound its driver again), may hold the window values: extend its window PCR
  * before userspace can reach it. If that fails the chip is refused: tpm_chip_register() fails.
+ * A virtual chip (a vTPM proxy) is left alone: its PCRs are whatever the process behind it
+ * answers, so they say nothing about a TPM of this machine, and a zero PCR there must not
+ * look like a reset to the window or the blob expiry.
  *
  * Return: 0, or -errno.
  */

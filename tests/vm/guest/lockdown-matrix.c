@@ -657,13 +657,17 @@ static void row_kprobes(struct result *r)
 
 static void row_tracefs(struct result *r)
 {
-	/* Under confidentiality tracefs creates no files at all, and logs that at boot. */
+	/*
+	 * Under confidentiality tracefs creates no files at all, and logs that at boot. Under
+	 * integrity its files exist (made before the key), and opening one is refused while
+	 * sealed hibernation holds its key: event probes read kernel memory by address.
+	 */
 	if (g.level >= LV_CONFIDENTIALITY) {
 		r->expect = "ENOENT";
 		r->log = "use of tracefs";
 		r->log_at_boot = true;
 	} else {
-		r->expect = "ok";
+		expect_kmem(r, "use of tracefs", "EPERM");
 	}
 	open_row(r, "/sys/kernel/tracing/trace", O_RDONLY);
 }
@@ -873,7 +877,8 @@ static const struct row rows[] = {
 	  "perf_event_open() of the kprobe PMU on do_sys_openat2" },
 	{ "tracefs", LV_CONFIDENTIALITY, "use of tracefs", row_tracefs,
 	  "open of tracefs 'trace' (under confidentiality tracefs creates no files, and logs "
-	  "that at boot)" },
+	  "that at boot; under integrity its files exist, and sealed hibernation's key refuses "
+	  "the open)" },
 	{ "bpf-read-kernel", LV_CONFIDENTIALITY, "use of bpf to read kernel RAM", row_bpf_read_kernel,
 	  "BPF_PROG_LOAD of a kprobe program calling bpf_probe_read_kernel (no such helper "
 	  "for the verifier: EINVAL)" },

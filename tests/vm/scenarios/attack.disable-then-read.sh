@@ -15,7 +15,7 @@ vm_init attack.disable-then-read
 VM_GUEST=disable-read vm_uki
 seal_hibernate
 vm_boot resume
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+expect "$KLINE_VERIFIED" "the image to be verified"
 expect "^HIBSEAL: resumed marker=$SEAL_MARKER " "the hibernated system to resume"
 expect '^HIBSEAL: attack: extend pcr=14 rc=0x000$' "root to extend the window PCR"
 expect 'sealed hibernation unavailable: the TPM was reset: the window PCR is not what the kernel left' \

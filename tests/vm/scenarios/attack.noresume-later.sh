@@ -44,7 +44,7 @@ vm_boot control
 expect 'hibseal: pending image.s key unsealed from its EFI copy' "the window to unseal the pending key"
 expect_not 'hibseal: noresume' "noresume at work"
 expect '^HIBSEAL: rearmed swap-signature=S1SUSPEND$' "the signature in place"
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image verified"
+expect "$KLINE_VERIFIED" "the image verified"
 expect 'PM: hibernation: hibernation exit' "the restored kernel to leave hibernation"
 expect "^HIBSEAL: resumed marker=$SEAL_MARKER file-marker=$SEAL_MARKER boot_id=$SEAL_BOOT_ID " \
 	"the hibernated script to continue with its marker, in its boot"

@@ -42,7 +42,7 @@ expect_not '^HIBSEAL-DONE' "the test to end before the power cut"
 
 vm_boot resume 'HIBSEAL-DONE'
 expect '^HIBSEAL: sleep-post op=hybrid-sleep from=image$' "the system to come back from the image"
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image to be verified"
+expect "$KLINE_VERIFIED" "the image to be verified"
 # The process as the second sleep left it: it had answered once, after the wake-up from RAM.
 expect "^HIBSEAL: resumed user-marker=$marker user-pid=[0-9]+ user-uid=1000 answers=2 boot_id=$boot_id file-marker=$marker\$" \
 	"the user process to answer a second time from memory, in boot $boot_id"

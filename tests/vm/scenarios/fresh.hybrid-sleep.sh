@@ -44,7 +44,7 @@ marker=$(guest_value marker)
 boot_id=$(guest_value boot_id)
 
 vm_boot resume
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the second image verified"
+expect "$KLINE_VERIFIED" "the second image verified"
 expect "^HIBSEAL: resumed-again marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the woken boot's script to continue with marker $marker and boot id $boot_id"
 expect_not 'image refused' "a refusal"

@@ -20,7 +20,7 @@ for cycle in 1 2 3; do
 	case " $seen " in *" $image "*) fail "cycle $cycle: the same image as before: $image" ;; esac
 	seen="$seen $image"
 	vm_boot "resume-$cycle"
-	expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "image $cycle verified"
+	expect "$KLINE_VERIFIED" "image $cycle verified"
 	expect "^HIBSEAL: cycle=$cycle resumed marker=$marker file-marker=$marker boot_id=$boot_id\$" \
 		"cycle $cycle to resume with its marker and the boot id"
 	expect_not 'image refused|^HIBSEAL: boot ' "a refusal or a fresh boot"

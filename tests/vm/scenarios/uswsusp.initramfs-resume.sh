@@ -17,7 +17,7 @@ boot_id=$(guest_value boot_id)
 
 vm_boot resume
 expect '^hibseal resume: image found on /dev/vdb: ' "the initramfs resume to find the image"
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the image verified"
+expect "$KLINE_VERIFIED" "the image verified"
 expect_not '^HIBSEAL: initramfs-resume' "the initramfs going on after resume"
 expect_not '^HIBSEAL: boot scenario=' "/init reaching its scenario"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \

@@ -26,7 +26,7 @@ expect '^HIBSEAL: attack=modify rc=0$' "the modify attack to end refused"
 # Neither attack got as far as a restore: the only one is the genuine resume's.
 n=$(grep -ac 'PM: hibernation: Need to copy\|ACPI: PM: Waking up from system sleep state S4' "$VM_LOG" || true)
 [ "$n" = 2 ] || fail "expected one restore (two wake-up lines), saw $n lines"
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "the genuine stream verified"
+expect "$KLINE_VERIFIED" "the genuine stream verified"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the genuine resume to restore marker $marker"
 expect '^HIBSEAL-DONE rc=0$' "the resumed script to finish"

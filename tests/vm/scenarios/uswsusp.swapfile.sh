@@ -46,7 +46,7 @@ sig=$(host_swap_signature "$offset")
 vm_boot resume
 expect '^HIBSEAL: image-boot swap-signature=ULSUSPEND mode=resume$' "the image found in the file"
 expect '^hibseal resume: image found on /dev/vdb: [0-9]+ bytes of sealed stream$' "resume to find it"
-expect 'hibseal: image verified: [0-9]+ chunks, image MAC matches' "every chunk and the image MAC verified"
+expect "$KLINE_VERIFIED" "every chunk and the image MAC verified"
 expect '^hibseal suspend: resumed$' "s2disk to return in the restored system"
 expect "^HIBSEAL: resumed marker=$marker file-marker=$marker boot_id=$boot_id swap-signature=SWAPSPACE2\$" \
 	"the script to continue with marker $marker and boot id $boot_id"
