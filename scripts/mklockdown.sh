@@ -10,6 +10,7 @@
 #                                                  hs_tpm_s3_reset.ko (signed),
 #                                                  bzImage.signed (same key, PE signature),
 #                                                  bzImage.unsigned, initrd.cpio.gz (for kexec)
+#                                 + /bin/swtpm     and its libraries (a vTPM proxy's backend)
 set -eu
 export LC_ALL=C
 
@@ -57,6 +58,15 @@ sbverify --cert "$work/key.crt" "$ldm/bzImage.signed" >/dev/null 2>&1 ||
 	die "the signed kernel does not verify"
 cp "$B/bzImage" "$ldm/bzImage.unsigned"
 cp "$B/initramfs.cpio.gz" "$ldm/initrd.cpio.gz"
+
+# 2b. swtpm and its libraries, to stand behind a vTPM proxy in the guest (attack.vtpm-proxy);
+#     the loader and libc come with the test initramfs.
+mkdir -p "$work/root/bin"
+cp -L "$(command -v swtpm)" "$work/root/bin/swtpm"
+ldd "$work/root/bin/swtpm" | awk '/=> \// { print $3 }' | while read -r lib; do
+	mkdir -p "$work/root$(dirname "$lib")"
+	cp -L "$lib" "$work/root$lib"
+done
 
 # 3. An empty SSDT (header only), OEM "HIBSEL"/"LDMTEST", checksum byte making the sum zero.
 python3 - "$work/early/kernel/firmware/acpi/ldm-ssdt.aml" <<'EOF'

@@ -206,8 +206,7 @@ void __init hibseal_window_open(void)
 	 * A read it allowed before (a probe defined at boot) would not ask again: no key then.
 	 */
 	if (lockdown_guard_secret("sealed hibernation holds its key", hibseal_key_held)) {
-		hibseal_disable("kernel memory could be read before the key existed (a probe defined at boot)",
-				-EBUSY, NULL);
+		hibseal_disable("kernel memory could be read before the key existed", -EBUSY, NULL);
 		return;
 	}
 	WRITE_ONCE(hibseal.key_held, true);
@@ -419,7 +418,7 @@ int hibseal_tpm_registered(struct tpm_chip *chip)
 
 	guard(mutex)(&hibseal.lock);
 	if (hibseal_phase() == HIBSEAL_BEFORE_WINDOW || chip == hibseal.chip ||
-	    !(chip->flags & TPM_CHIP_FLAG_TPM2))
+	    !(chip->flags & TPM_CHIP_FLAG_TPM2) || (chip->flags & TPM_CHIP_FLAG_VIRTUAL))
 		return 0;
 	closed_before = hibseal.tpm2_seen;
 	hibseal.tpm2_seen = true;
