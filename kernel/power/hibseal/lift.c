@@ -89,7 +89,8 @@ bool hibseal_lockdown_lifted(void (*drop)(void))
  * wipes first, and the answer turns false once every key blob has expired in the TPM, just
  * before lockdown drops.
  *
- * Return: true from the boot window's first key on.
+ * Return: true from the boot window's first key on (from just before lockdown guards it, and
+ * also in a boot whose window then makes no key because the guard failed).
  */
 bool hibseal_key_held(void)
 {

@@ -202,14 +202,16 @@ void __init hibseal_window_open(void)
 	}
 	/*
 	 * From here on a key is in kernel memory, and copies of it may outlive it: lockdown
-	 * refuses reads of kernel memory under integrity too while hibseal_key_held() says so.
-	 * A read it allowed before (a probe defined at boot) would not ask again: no key then.
+	 * refuses reads of kernel memory under integrity too while hibseal_key_held() says so,
+	 * which it does before the guard is registered, so that no read asked in between is
+	 * allowed unnoted. A read lockdown allowed before (a probe defined at boot) would not
+	 * ask again: no key then, and the reads stay refused all the same.
 	 */
+	WRITE_ONCE(hibseal.key_held, true);
 	if (lockdown_guard_secret("sealed hibernation holds its key", hibseal_key_held)) {
 		hibseal_disable("kernel memory could be read before the key existed", -EBUSY, NULL);
 		return;
 	}
-	WRITE_ONCE(hibseal.key_held, true);
 	hibseal_pending_load();
 	get_random_bytes(hibseal.secret, sizeof(hibseal.secret));
 	rc = tpm2_hibseal_seal(hibseal.chip, &hibseal.window, EPOCH_INDEX, hibseal.epoch + 1,

