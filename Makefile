@@ -13,8 +13,8 @@
 #   make lint     shellcheck on the project's shell scripts
 #   make patches  the kernel side as four format-patch series, each with a cover letter, in
 #                 build/series/ (scripts/mkseries.sh; scripts/check-series.sh checks them)
-#   make bisect   build every step of those series, and the last with HIBERNATION_SEAL off
-#                 (scripts/bisect-series.sh; about 16 minutes; make check runs it too)
+#   make bisect   build every step of those series, with HIBERNATION_SEAL off too where it
+#                 exists (scripts/bisect-series.sh; make check runs it before its VM scenarios)
 #   make bench    sealed against plain, natively and in the VM: docs/benchmarks.md (not a test)
 #   make deb      Debian 13 packages in build/deb/: hibseal-tools (debian/, built in a trixie
 #                 chroot) and the Debian-configured kernel (hours from an empty ccache: not part

@@ -7,6 +7,8 @@
 #   off: the test configuration + HIBERNATION_SEAL=n; on: the test configuration as built
 #   for each step, from the last to the pristine tree, in both trees: build it, then patch -R
 #       --fuzz=0 the step's mail (each must come off exactly: the copy is the last step)
+#   off is built only at the steps whose Kconfig has the option: before the step that adds it
+#   there are no stubs to test, and the two trees differ only by what the option selected
 #
 # A step is built in one of three ways, by what the mail that follows it changed (the tree
 # going back from step i+1 to step i differs by mail i+1 only):
@@ -28,8 +30,8 @@
 # linker script's): a step that calls what a later step defines fails here as it would at the
 # final link. The copies and ccache (CCACHE_NOHASHDIR, as build-kernel.sh) keep every step
 # incremental. BISECT_JOBS (default: the online CPUs) sets make -j; make check runs it beside
-# the VM scenarios with one job (tests/run.sh). Prints a line a step and 'bisect: ok|FAILED';
-# with RESULTS, writes 'ok bisect' or 'not-ok bisect' there.
+# its unit tests and checks, before the VM scenarios (tests/run.sh). Prints a line a step and
+# 'bisect: ok|FAILED'; with RESULTS, writes 'ok bisect' or 'not-ok bisect' there.
 set -eu -o pipefail
 export LC_ALL=C
 
@@ -71,9 +73,6 @@ cp -a "$src" "$B/bisect/off"
 
 kbuild_env
 jobs=${BISECT_JOBS:-$(nproc)}
-# BISECT_JOBS_FILE, when it names a file, gives the job count from then on (make check raises
-# it once the VM scenarios have ended).
-njobs() { cat "${BISECT_JOBS_FILE:-/nonexistent}" 2>/dev/null || echo "$jobs"; }
 kmake() {	# kmake TREE ARGS...
 	local t=$1
 	shift
@@ -139,7 +138,7 @@ check() {
 # full TREE NAME: Kbuild's incremental build of everything vmlinux.o needs, and modpost.
 full() {
 	local t0=$SECONDS
-	if ! kmake "$1" -j"$(njobs)" vmlinux_o modpost >"$work/build.log" 2>&1; then
+	if ! kmake "$1" -j"$jobs" vmlinux_o modpost >"$work/build.log" 2>&1; then
 		msg "$2: does not build ($((SECONDS - t0)) s)"
 		failure "$work/build.log"
 		return 0
@@ -160,7 +159,7 @@ quick() {
 		sed 's|\(.*\)/\.\([^/]*\)\.cmd$|\1/\2|' || true)
 	mkdir -p "$q"
 	rm -f "$q/vmlinux.o"
-	if { [ ${#objs[@]} = 0 ] || kmake "$t" -j"$(njobs)" "${objs[@]}"; } >"$work/build.log" 2>&1 &&
+	if { [ ${#objs[@]} = 0 ] || kmake "$t" -j"$jobs" "${objs[@]}"; } >"$work/build.log" 2>&1 &&
 		(cd "$tree" && ld -m elf_x86_64 -z noexecstack --no-warn-rwx-segments -r -S \
 			-o "$q/vmlinux.o" --whole-archive vmlinux.a --no-whole-archive) \
 			>>"$work/build.log" 2>&1 &&
@@ -195,7 +194,11 @@ for ((i = N; i >= 0; i--)); do
 	else
 		next=${mails[$i]}
 		step on "$(kind on "$next")" "$name" "$next"
-		step off "$(kind off "$next")" "$name" "$next"
+		if grep -qsx 'config HIBERNATION_SEAL' "$B/bisect/off/kernel/power/"*Kconfig*; then
+			step off "$(kind off "$next")" "$name" "$next"
+		else
+			msg "off $name: as on (the option does not exist at this step)"
+		fi
 	fi
 	[ "$i" -gt 0 ] || break
 	m=${mails[$((i - 1))]}

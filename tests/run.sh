@@ -25,18 +25,19 @@ elif [ "$1" = unit ]; then
 fi
 
 # Every step of the kernel series built (scripts/bisect-series.sh: a copy of the test kernel's
-# tree walked back to the pristine one, and the last step with HIBERNATION_SEAL off), from here
-# on, beside the unit tests and then the VM scenarios: one make job at the lowest priority, on
-# the CPU time the rest leaves (full runs only; reported after the scenarios as
-# patches.series.bisectable).
+# tree walked back to the pristine one, and the steps that have HIBERNATION_SEAL with it off),
+# from here on, beside the unit tests and checks, with a make job per CPU; the VM scenarios
+# start only once it has ended, so that neither slows the other (full runs only; reported
+# after the scenarios as patches.series.bisectable). Beside the scenarios, at the lowest
+# priority, it took one and a half times as long as the scenarios alone and slowed them by
+# as much (docs/testing.md).
 # Started from a subshell, so that it is no child of this shell, whose `wait`s are the
 # scenarios'.
 bisect_pid=
 if [ $full = 1 ]; then
 	rm -f "$B/bisect.results"
-	rm -f "$B/bisect.jobs"
-	bisect_pid=$( (BISECT_JOBS=1 BISECT_JOBS_FILE=$B/bisect.jobs nice -n 19 \
-		"$top/scripts/bisect-series.sh" "$B/bisect.results" >"$B/bisect.log" 2>&1 </dev/null &
+	bisect_pid=$( ("$top/scripts/bisect-series.sh" "$B/bisect.results" >"$B/bisect.log" 2>&1 \
+		</dev/null &
 		echo $!) )
 fi
 
@@ -210,6 +211,12 @@ fi
 
 [ $full = 0 ] || timing "lint, package, series checks"
 
+# The series' steps are built before the first scenario boots.
+if [ -n "$bisect_pid" ]; then
+	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 2; done
+	timing "series bisect"
+fi
+
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do
@@ -287,12 +294,6 @@ done
 
 [ $full = 0 ] || timing "scenarios"
 if [ -n "$bisect_pid" ]; then
-	# The machine is its own now: its next steps at the usual priority, a job per CPU.
-	nproc >"$B/bisect.jobs"
-	renice -n 0 -p "$bisect_pid" >/dev/null 2>&1 || true
-	bisect_start=$SECONDS
-	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 5; done
-	echo "# bisect: waited $((SECONDS - bisect_start)) s for it after the scenarios"
 	if grep -qxF "ok bisect" "$B/bisect.results" 2>/dev/null; then
 		grep -E '^bisect: [0-9]+ builds' "$B/bisect.log" | sed 's/^/# /'
 		result ok patches.series.bisectable
@@ -301,7 +302,6 @@ if [ -n "$bisect_pid" ]; then
 		result not-ok patches.series.bisectable
 	fi
 fi
-[ $full = 0 ] || timing "series bisect"
 
 # The committed lockdown conformance table must still be what the kernel does (full runs only:
 # it needs every mode's results from this run).

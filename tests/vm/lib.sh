@@ -32,11 +32,12 @@ VM_TPM_BANKS=${VM_TPM_BANKS:-sha256}
 # One vCPU: under TCG, every SMI of the SMM firmware (variable writes, TPM measurements) makes all
 # vCPUs rendezvous, and a 2-vCPU Secure Boot boot measured ~70 s against ~12 s for one.
 VM_SMP=${VM_SMP:-1}
-# QEMU's -cpu for the guests: "max" gives the guest TCG's AES-NI and SSSE3, so the
+# QEMU's -cpu for the guests: Westmere, a real model with AES-NI, PCLMULQDQ and SSSE3, so the
 # kernel seals with the instructions a laptop has instead of generic C emulated instruction by
-# instruction (seal.roundtrip.large: 104 s against 153 s; docs/testing.md). VM_CPU= (empty)
-# falls back to QEMU's default model, qemu64 under TCG.
-VM_CPU=${VM_CPU-max}
+# instruction (qemu64, QEMU's default under TCG: seal.roundtrip.large 104 s against 153 s),
+# and without AVX, which TCG emulates slowly: with "max" the firmware's boot takes about 3 s
+# more (docs/testing.md). VM_CPU= (empty) falls back to qemu64.
+VM_CPU=${VM_CPU-Westmere}
 # VM_NODEFAULTS=1: none of QEMU's default devices, so no SATA DVD drive whose empty tray the
 # firmware tries (and measures into PCR 4) before the ESP; its first boot attempt then starts
 # the UKI (uswsusp.roundtrip.secureboot: BootNext repeats that boot).
