@@ -11,6 +11,11 @@
  *	swapped (reorder) or one bit of chunk 3's ciphertext flipped (modify), then ask for
  *	SNAPSHOT_ATOMIC_RESTORE. Reports where the kernel stopped it. The image on DEVICE is
  *	left as it is.
+ *   uswsusp-attack abandon DEVICE FILE
+ *	write the stored stream back unchanged, so that the kernel verifies it, then close
+ *	/dev/snapshot without asking for a restore; FILE receives the key blob of the image's
+ *	header as efivarfs takes a hibseal EFI copy (the attribute word, then "HSKB", version
+ *	1, the length and the blob), for root to plant as the next boot's HibsealKeyBlob.
  *
  * One line on stdout: "HIBSEAL: uswsusp-attack how=... step=RESULT ...", RESULT "ok" or an
  * errno name. Exit 0 if the kernel refused what it should have, 1 otherwise, 2 usage.
@@ -111,7 +116,28 @@ struct chunk {
 	size_t len;
 };
 
-static int attack(const char *how, const char *device)
+/* The header's key blob as efivarfs takes a hibseal EFI copy (kernel/power/hibseal/efi.c). */
+static int save_blob(const struct hibseal_image_header *h, const char *file)
+{
+	uint32_t size = le32toh(h->key_blob_size), attr = htole32(7), magic = htole32(0x424b5348);
+	uint16_t version = htole16(1), blen = htole16(size);
+	FILE *f;
+
+	if (!size || size > sizeof(h->key_blob)) {
+		fprintf(stderr, "the image header's key blob size %u is wrong\n", size);
+		return 1;
+	}
+	f = fopen(file, "w");
+	if (!f || fwrite(&attr, 4, 1, f) != 1 || fwrite(&magic, 4, 1, f) != 1 ||
+	    fwrite(&version, 2, 1, f) != 1 || fwrite(&blen, 2, 1, f) != 1 ||
+	    fwrite(h->key_blob, size, 1, f) != 1 || fclose(f)) {
+		perror(file);
+		return 1;
+	}
+	return 0;
+}
+
+static int attack(const char *how, const char *device, const char *blob_file)
 {
 	struct hibseal_snapshot_seal seal = {
 		.version = HIBSEAL_SNAPSHOT_VERSION,
@@ -159,7 +185,9 @@ static int attack(const char *how, const char *device)
 		return 1;
 	}
 	memcpy(out, stream, len);
-	if (!strcmp(how, "reorder")) {
+	if (!strcmp(how, "abandon")) {
+		/* unchanged */
+	} else if (!strcmp(how, "reorder")) {
 		/* chunk 0, chunk 2, chunk 1, then the rest */
 		off = chunks[1].off;
 		memcpy(out + off, stream + chunks[2].off, chunks[2].len);
@@ -187,6 +215,14 @@ static int attack(const char *how, const char *device)
 		}
 		written += w;
 	}
+	if (!strcmp(how, "abandon")) {
+		close(snap);
+		printf("HIBSEAL: uswsusp-attack how=abandon seal=ok write=%s at=%zu of=%zu\n",
+		       ename(write_err), written, len);
+		rc = save_blob(&img.hdr.image, blob_file);
+		hs_us_image_free(&img);
+		return write_err || rc;
+	}
 	freeze = io(ioctl(snap, SNAPSHOT_FREEZE));
 	restore = io(ioctl(snap, SNAPSHOT_ATOMIC_RESTORE));
 	if (!freeze)
@@ -203,7 +239,11 @@ int main(int argc, char *argv[])
 	if (argc == 2 && !strcmp(argv[1], "plain"))
 		return plain();
 	if (argc == 3 && (!strcmp(argv[1], "reorder") || !strcmp(argv[1], "modify")))
-		return attack(argv[1], argv[2]);
-	fprintf(stderr, "usage: uswsusp-attack plain | uswsusp-attack reorder|modify DEVICE\n");
+		return attack(argv[1], argv[2], NULL);
+	if (argc == 4 && !strcmp(argv[1], "abandon"))
+		return attack(argv[1], argv[2], argv[3]);
+	fprintf(stderr,
+		"usage: uswsusp-attack plain | uswsusp-attack reorder|modify DEVICE\n"
+		"       uswsusp-attack abandon DEVICE FILE\n");
 	return 2;
 }

@@ -5,6 +5,10 @@
 #   attack    first write modified streams back (uswsusp-attack reorder, then modify), then
 #             run the genuine `hibseal resume`
 #   initramfs nothing here: /init ran `hibseal resume` itself, before any scenario (see /init)
+#   renewal   write the stored stream back unchanged (the kernel verifies it) and close
+#             /dev/snapshot without a restore (uswsusp-attack abandon); then plant, as the next
+#             boot's EFI copy of the key blob, the renewed blob the kernel left in efivarfs if
+#             there is one, or else the image header's own blob (attack.renewal-loop)
 # A boot with no image makes swap, keeps a marker in memory and runs hibseal suspend; if it returns
 # 0 the machine resumed and the script goes on from there (with hibseal_vm.again=1, to a second
 # hibseal suspend from the resumed system). (Sourced by /init: return, never
@@ -113,6 +117,25 @@ attack)
 resume)
 	hibseal resume
 	say "resume-exit rc=$?"
+	;;
+renewal)
+	uswsusp-attack abandon /dev/vdb /tmp/header-blob
+	say "abandon rc=$?"
+	ev=/sys/firmware/efi/efivars
+	guid=23f5b65a-b1be-4315-993a-d37c6cb91a7f
+	# efivarfs lists what existed when it was mounted: mount it again to see what the kernel
+	# has stored since.
+	umount "$ev" && mount -t efivarfs efivarfs "$ev"
+	say "efivarfs-remount rc=$?"
+	if [ -e "$ev/HibsealRenewedBlob-$guid" ]; then
+		cp "$ev/HibsealRenewedBlob-$guid" /tmp/plant
+		say "renewed-blob=present"
+	else
+		cp /tmp/header-blob /tmp/plant
+		say "renewed-blob=absent"
+	fi
+	efivar-write "$ev/HibsealKeyBlob-$guid" /tmp/plant
+	say "planted rc=$?"
 	;;
 esac
 # Here only if nothing was restored: a fresh boot. Is swap usable?
