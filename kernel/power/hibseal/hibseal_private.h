@@ -89,6 +89,7 @@ enum hibseal_counters {
  * @pending_bound:   ... valid up to this blob epoch
  * @renewed:         the pending secret sealed anew, for the kernel resumed late
  * @renewed_bound:   ... with this window's bound
+ * @renewed_stored:  ... stored in EFI for a restore that has not happened (yet)
  *
  * Also read or written without @lock (by the lift in interrupt context, the reboot and panic
  * notifiers, and the readers anyone may call), so always with READ_ONCE()/WRITE_ONCE() or
@@ -101,6 +102,7 @@ enum hibseal_counters {
  * @lift_done:       a lift expired the blobs: lockdown drops
  * @have_pending:    the window unsealed a pending image's key, still held
  * @have_renewed:    ... and sealed it anew (@renewed)
+ * @renewed_claimed: a verified image claimed the pending key: @renewed waits for its restore
  * @secret:          this boot's secret (wiped by the lift and the notifiers)
  * @pending_secret:  the pending image's secret (likewise)
  */
@@ -124,6 +126,7 @@ struct hibseal_state {
 	u64 pending_bound;
 	struct tpm2_hibseal_blob renewed;
 	u64 renewed_bound;
+	bool renewed_stored;
 
 	enum hibseal_phase phase;
 	bool ready;
@@ -133,6 +136,7 @@ struct hibseal_state {
 	bool lift_done;
 	bool have_pending;
 	bool have_renewed;
+	bool renewed_claimed;
 	u8 pending_secret[HIBSEAL_SECRET_SIZE];
 
 	struct mutex lock;		/* "Locking" in window.c */
@@ -254,6 +258,9 @@ int __must_check hibseal_window_store_blob(void);
 
 void __init hibseal_pending_load(void);
 void hibseal_take_renewed(void);
+void hibseal_renewed_store(void);
+void hibseal_renewed_abandoned(void);
+void hibseal_drop_renewed(void);
 int __must_check hibseal_window_image_key(const struct tpm2_hibseal_blob *blob,
 					  u64 image_counter, u8 *secret, bool *deferred);
 int __must_check hibseal_window_image_fresh(u64 image_counter, bool deferred);

@@ -171,20 +171,65 @@ int hibseal_window_image_fresh(u64 image_counter, bool deferred)
 		return -ENOKEY;
 	}
 	renew = READ_ONCE(hibseal.have_renewed);
+	if (renew && verdict != HIBSEAL_STALE)
+		WRITE_ONCE(hibseal.renewed_claimed, true);
 	hibseal_drop_pending();
 	if (verdict == HIBSEAL_STALE) {
 		hibseal_log_stale(image_counter);
 		return -ESTALE;
 	}
 	/*
-	 * The restored kernel's own blob expired when this window closed: leave it the blob this
-	 * window sealed its secret into (hibseal_take_renewed() checks it). Not stored before
-	 * now, so it exists only where that kernel really comes back.
+	 * The restored kernel's own blob expired when this window closed: it needs the blob this
+	 * window sealed its secret into, which hibseal_renewed_store() leaves it once the restore
+	 * begins, and not before (see there).
 	 */
-	if (!renew || hibseal_efi_store(HIBSEAL_EFI_RENEWED_BLOB, &hibseal.renewed))
+	if (!renew)
 		pr_warn("no renewed key blob for the image being resumed: it cannot hibernate again until reboot\n");
 	pr_info("pending image's key claimed: this image cannot be resumed again\n");
 	return 0;
+}
+
+/**
+ * hibseal_renewed_store() - the image that claimed the pending key is being restored
+ *
+ * Called by hibseal_restore_prepare(). Leaves the restored kernel the blob this boot's window
+ * sealed its secret into anew (hibseal_take_renewed() checks it), in EFI. Only now: a blob
+ * stored when a stream verified would let root verify a stream at every boot, never restore
+ * it, and take each boot's blob with its new bound from efivarfs, so that a secret that once
+ * leaked would never expire (attack.renewal-loop).
+ */
+void hibseal_renewed_store(void)
+{
+	lockdep_assert_held(&hibseal.lock);
+	if (!READ_ONCE(hibseal.renewed_claimed))
+		return;
+	if (hibseal_efi_store(HIBSEAL_EFI_RENEWED_BLOB, &hibseal.renewed))
+		pr_warn("no renewed key blob for the image being restored: it cannot hibernate again until reboot\n");
+	else
+		hibseal.renewed_stored = true;
+	hibseal_drop_renewed();
+}
+
+/**
+ * hibseal_renewed_abandoned() - no restore followed an image's claim of the pending key
+ *
+ * Called when this boot's restore attempt ended, or its /dev/snapshot stream was released,
+ * with this kernel still running. A claimed renewed blob that was never stored is forgotten.
+ * One already stored for a restore that then failed is in efivarfs for root to take: every
+ * blob is made to expire, that one included (this boot's keys went at the restore).
+ */
+void hibseal_renewed_abandoned(void)
+{
+	lockdep_assert_held(&hibseal.lock);
+	if (READ_ONCE(hibseal.renewed_claimed)) {
+		hibseal_drop_renewed();
+		pr_info("the image that claimed the pending key was not restored: its renewed key blob is dropped\n");
+	}
+	if (!hibseal.renewed_stored)
+		return;
+	hibseal.renewed_stored = false;
+	pr_warn("the restore failed after its renewed key blob was stored in EFI: expiring every key blob\n");
+	hibseal_expire_blobs();
 }
 
 /**

@@ -35,9 +35,11 @@ static int hibseal_pm_notify(struct notifier_block *nb, unsigned long action, vo
 		return NOTIFY_DONE;
 	}
 	/* A boot kernel whose image was found and not restored: a read error, or the restore. */
-	if (action == PM_POST_RESTORE)
+	if (action == PM_POST_RESTORE) {
+		hibseal_renewed_abandoned();
 		hibseal_resume_note(HIBSEAL_RESUME_FAILED,
 				    "the image was found and not restored (the PM: lines say why)");
+	}
 	if (action != PM_POST_HIBERNATION)
 		return NOTIFY_DONE;
 	hibseal_drop_pending();
@@ -89,18 +91,21 @@ static void wipe_keys(const char *reason)
 	WRITE_ONCE(hibseal.reason, reason);
 	memzero_explicit(hibseal.secret, sizeof(hibseal.secret));
 	hibseal_drop_pending();
+	hibseal_drop_renewed();
 }
 
 /**
  * hibseal_restore_prepare() - an image is about to be restored over this kernel
  *
- * Called by hibernation_restore() once the image is verified. Pages of this kernel that the
- * image does not use become free memory of the restored kernel, which cannot know what they
- * hold: this boot's keys must not be in them. If the restore fails, this boot goes on without
- * sealing.
+ * Called by hibernation_restore() once the image is verified. An image verified after the
+ * window gets its renewed blob now. Pages of this kernel that the image does not use become
+ * free memory of the restored kernel, which cannot know what they hold: this boot's keys must
+ * not be in them. If the restore fails, this boot goes on without sealing.
  */
 void hibseal_restore_prepare(void)
 {
+	scoped_guard(mutex, &hibseal.lock)
+		hibseal_renewed_store();
 	if (READ_ONCE(hibseal.ready) || READ_ONCE(hibseal.have_pending))
 		pr_info("this boot's keys wiped: an image is being restored\n");
 	wipe_keys("this boot began to restore an image");

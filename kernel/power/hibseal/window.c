@@ -63,14 +63,24 @@ struct hibseal_state hibseal = {
  */
 
 /*
- * A pending image's key, unsealed in the window for a resume after it, is forgotten. Also
- * without hibseal.lock, by the reboot and panic notifiers.
+ * A pending image's key, unsealed in the window for a resume after it, is forgotten, and so
+ * is its renewed blob unless an image claimed it (hibseal_window_image_fresh()). Also without
+ * hibseal.lock, by the reboot and panic notifiers.
  */
 void hibseal_drop_pending(void)
 {
 	WRITE_ONCE(hibseal.have_pending, false);
 	WRITE_ONCE(hibseal.have_renewed, false);
 	memzero_explicit(hibseal.pending_secret, sizeof(hibseal.pending_secret));
+	if (!READ_ONCE(hibseal.renewed_claimed))
+		memzero_explicit(&hibseal.renewed, sizeof(hibseal.renewed));
+}
+
+/* The renewed blob an image claimed is forgotten: stored, or no restore will come. */
+void hibseal_drop_renewed(void)
+{
+	WRITE_ONCE(hibseal.renewed_claimed, false);
+	memzero_explicit(&hibseal.renewed, sizeof(hibseal.renewed));
 }
 
 /* Sealing becomes unavailable until reboot: say why, once, and forget the secret. */
