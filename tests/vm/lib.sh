@@ -457,9 +457,9 @@ swap_kib() {
 
 # vm_boot LABEL [STOP_REGEX]: one power-on of the VM, serial console to $W/LABEL.log. QEMU ends
 # when the guest powers off, when STOP_REGEX appears on the console (the harness stops it then),
-# or at VM_BOOT_TIMEOUT. VM_TRIGGER_CMD is run once when the regex VM_TRIGGER appears on the
-# console, or when the command VM_TRIGGER_IF succeeds (polled every 0.2 s); the console as it
-# was then is kept in $W/LABEL.at-trigger.log. Sets VM_LOG, VM_TIMED_OUT, VM_TRIGGERED (1 if the
+# or at VM_BOOT_TIMEOUT, which fails the scenario. VM_TRIGGER_CMD is run once when the regex
+# VM_TRIGGER appears on the console, or when the command VM_TRIGGER_IF succeeds (polled every
+# 0.2 s); the console as it was then is kept in $W/LABEL.at-trigger.log. Sets VM_LOG, VM_TIMED_OUT, VM_TRIGGERED (1 if the
 # trigger fired) and VM_KILLED (1 if vm_kill_qemu cut the power). While QEMU runs, console
 # lines end with CR LF: do not anchor VM_TRIGGER with $.
 # With VM_WAKE=1 a guest in S3 is woken after a second or so, as often as it suspends (at most
@@ -555,7 +555,9 @@ vm_boot() {
 	fi
 	if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ $stopped = 0 ] && [ $triggered = 0 ]; }; then
 		VM_TIMED_OUT=1
-		diag "$label: QEMU still running after ${VM_BOOT_TIMEOUT}s, stopped"
+		# Every boot must end by itself or at its stop regex: one that hangs after the last
+		# line a scenario asserts on fails it all the same.
+		fail "$label: QEMU still running after ${VM_BOOT_TIMEOUT}s, stopped: the boot did not end"
 	fi
 	# swtpm exits by itself once QEMU has gone; give it a moment, then stop it.
 	for _ in $(seq 20); do
