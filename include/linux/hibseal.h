@@ -27,6 +27,7 @@ bool hibseal_ready(void);
 bool hibseal_pending_key(void);
 bool hibseal_key_held(void);
 bool hibseal_refuses_crash_kernel(void);
+bool hibseal_refuses_kexec(void);
 bool hibseal_window_refuses_helper(const char *path, char **argv);
 bool hibseal_lockdown_lifted(void (*drop)(void));
 int hibseal_window_before_suspend(void);
@@ -45,6 +46,7 @@ static inline bool hibseal_ready(void) { return false; }
 static inline bool hibseal_pending_key(void) { return false; }
 static inline bool hibseal_key_held(void) { return false; }
 static inline bool hibseal_refuses_crash_kernel(void) { return false; }
+static inline bool hibseal_refuses_kexec(void) { return false; }
 static inline bool hibseal_window_refuses_helper(const char *path, char **argv)
 {
 	return false;

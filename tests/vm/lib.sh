@@ -631,6 +631,54 @@ guest_value() {
 	grep -a '^HIBSEAL: ' "$VM_LOG" | grep -o -- "$1=[^ ]*" | tail -n 1 | cut -d= -f2- || true
 }
 
+# hibseal_state_paddr: where the guest kernel's hibseal state lies in RAM, as root computes it:
+# the start of "Kernel data" in /proc/iomem (the guest's kernel-data= line this boot) plus the
+# offset of `hibseal` from _sdata in System.map.
+hibseal_state_paddr() {
+	local map=$B/linux/System.map data
+	data=$(guest_value kernel-data | sed -n 's/^\([0-9a-f]*\)-[0-9a-f]*:Kerneldata.*/\1/p')
+	[ -n "$data" ] || { fail "the guest reported no Kernel data range"; return 1; }
+	echo $(( 0x$data + 0x$(awk '$3 == "hibseal" { print $1; exit }' "$map") -
+		0x$(awk '$3 == "_sdata" { print $1 }' "$map") ))
+}
+
+# expect_no_secret_in_ram CHILD: CHILD is the log of a kernel started by kexec (from "kexec_core:
+# Starting new kernel" on) that scanned RAM as kexec-read-child does: a "memread: kcore scan
+# match" line per copy of the first kernel's closed window PCR value, with the 32 bytes after
+# it, then one per copy of the line the first kernel planted (kexec_prepare). The child saw the
+# first kernel's closed value (the TPM was not reset); its scan found the planted line and
+# reached the first kernel's hibseal state (positive controls: it reads RAM, and the right
+# place) and found zeros after the value there (the secret wiped); and no other copy has
+# anything but zeros after it.
+expect_no_secret_in_ram() {
+	local hs found='' paddr after zero copies closed marker
+	# The first kernel's value, from its part of the log (guest_value takes the child's own).
+	closed=$(sed '/kexec_core: Starting new kernel/q' "$VM_LOG" | grep -a '^HIBSEAL: pcr14-now=' |
+		tail -n 1 | cut -d= -f2)
+	[[ "$closed" =~ ^[0-9a-f]{64}$ ]] || { fail "the first kernel reported no PCR 14 ('$closed')"; return 1; }
+	grep -q "^HIBSEAL: pcr14-now=$closed\$" <<<"$1" ||
+		fail "the kexec'd kernel does not see the first kernel's closed window PCR value"
+	marker=$(sed '/kexec_core: Starting new kernel/q' "$VM_LOG" | grep -a -o '^HIBSEAL: planted=[0-9a-f]*' |
+		tail -n 1 | cut -d= -f2)
+	[ ${#marker} = 16 ] || fail "the first kernel planted no line ('$marker')"
+	grep -q "^HIBSEAL: planted memread: kcore scan match paddr=0x[0-9a-f]* after hex=$(printf %s "$marker" |
+		od -An -tx1 | tr -d ' \n') zero=[01]\$" <<<"$1" ||
+		fail "the kexec'd kernel's scan did not find the line the first kernel planted (positive control)"
+	hs=$(hibseal_state_paddr) || return 1
+	while read -r paddr after zero; do
+		if [ $((paddr)) -ge "$hs" ] && [ $((paddr)) -lt $((hs + 1024)) ]; then
+			found=$zero
+			diag "hibseal's closed window PCR value at 0x$(printf %x $((paddr))), then $after"
+		else
+			diag "also in RAM (not hibseal's state): $paddr $after $zero"
+		fi
+	done < <(sed -n "s/^HIBSEAL: memread: kcore scan match paddr=\(0x[0-9a-f]*\) after hex=\([0-9a-f]*\) \(zero=[01]\)\$/\1 \2 \3/p" <<<"$1")
+	[ -n "$found" ] || { fail "root's scan of RAM did not reach the first kernel's hibseal state (at 0x$(printf %x "$hs"))"; return 1; }
+	[ "$found" != zero=0 ] || fail "the first kernel's boot secret is in RAM after kexec (nonzero bytes after the closed value)"
+	copies=$(grep -c "^HIBSEAL: memread: kcore scan match .* zero=0\$" <<<"$1" || true)
+	[ "$copies" = 0 ] || fail "$copies copies of hibseal's state with a secret in them are in RAM after kexec"
+}
+
 # seal_hibernate: one boot that hibernates under Secure Boot lockdown with a sealed image and
 # powers off. Sets SEAL_MARKER and SEAL_BOOT_ID, what the resumed script must show. The mode it
 # expects: SEAL_LOCKDOWN (integrity) and SEAL_SECUREBOOT (1).

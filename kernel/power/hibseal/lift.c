@@ -117,6 +117,28 @@ bool hibseal_refuses_crash_kernel(void)
 }
 
 /**
+ * hibseal_refuses_kexec() - whether a kexec must not start now
+ *
+ * While a hibernation is in progress (/dev/snapshot open, or the kernel's own writer running),
+ * memory may hold an image: a copy of all of memory, the keys and the copies they left
+ * included, or the decrypted memory of the kernel an image would restore. swsusp_free() wipes
+ * it, but nothing on the kexec path calls that, and a kernel started by kexec holds no key and
+ * lets root read RAM. So under lockdown, once a key has been in memory, kernel_kexec() refuses
+ * until the hibernation is over, with a line saying why. The reboot syscall holds
+ * system_transition_mutex around kernel_kexec(), and opening /dev/snapshot takes it, so no
+ * hibernation can start between this check and the jump.
+ *
+ * Return: true if the kexec must be refused.
+ */
+bool hibseal_refuses_kexec(void)
+{
+	if (!hibernation_in_progress() || !hibseal_key_held() || !hibernation_requires_seal())
+		return false;
+	pr_warn_ratelimited("kexec refused: a hibernation image may be in memory (/dev/snapshot is open), with copies of sealed hibernation's keys in it; close /dev/snapshot first\n");
+	return true;
+}
+
+/**
  * hibseal_lifted() - whether lockdown was lifted in this boot
  *
  * Return: true after SysRq+x: nothing sealed may be made or restored any more.

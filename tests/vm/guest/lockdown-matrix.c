@@ -30,6 +30,8 @@
  *   lockdown-matrix            run every row
  *   lockdown-matrix --list     print the row names
  *   lockdown-matrix kexec KERNEL INITRD CMDLINE   kexec_file_load KERNEL and reboot into it
+ *   lockdown-matrix kexec-load KERNEL INITRD CMDLINE   only load it, for another program to
+ *                                    reboot into
  *   lockdown-matrix sysrq-uinput     type Alt+SysRq+x on a uinput keyboard
  *   lockdown-matrix sysrq-evdev DEV  write Alt+SysRq+x into an evdev node (the real keyboard's)
  *   lockdown-matrix sysrq-hold DEV S write Alt+SysRq down into DEV, hold S seconds for a real
@@ -1038,6 +1040,11 @@ static int do_kexec(const char *kernel, const char *initrd, const char *cmdline)
 	return 1;
 }
 
+static int do_kexec_load(const char *kernel, const char *initrd, const char *cmdline)
+{
+	return load_kexec("load", kernel, initrd, cmdline, 0);
+}
+
 /* Load KERNEL as the crash kernel (kexec_file_load -p), for a panic to start. */
 static int do_kexec_crash(const char *kernel, const char *initrd, const char *cmdline)
 {
@@ -1161,6 +1168,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 5 && !strcmp(argv[1], "kexec"))
 		return do_kexec(argv[2], argv[3], argv[4]);
+	if (argc == 5 && !strcmp(argv[1], "kexec-load"))
+		return do_kexec_load(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "kexec-crash"))
 		return do_kexec_crash(argv[2], argv[3], argv[4]);
 	if (argc == 2 && !strcmp(argv[1], "sysrq-uinput"))
@@ -1171,6 +1180,7 @@ int main(int argc, char **argv)
 		return do_sysrq_hold(argv[2], atoi(argv[3]));
 	if (argc != 1) {
 		fprintf(stderr, "usage: lockdown-matrix [--list | kexec KERNEL INITRD CMDLINE |\n"
+			"                        kexec-load KERNEL INITRD CMDLINE |\n"
 			"                        kexec-crash KERNEL INITRD CMDLINE |\n"
 			"                        sysrq-uinput | sysrq-evdev DEVICE |\n"
 			"                        sysrq-hold DEVICE SECONDS]\n");

@@ -16,6 +16,12 @@
  *	/dev/snapshot without asking for a restore; FILE receives the key blob of the image's
  *	header as efivarfs takes a hibseal EFI copy (the attribute word, then "HSKB", version
  *	1, the length and the blob), for root to plant as the next boot's HibsealKeyBlob.
+ *   uswsusp-attack kexec
+ *	make a sealed snapshot (SNAPSHOT_SEAL, SNAPSHOT_FREEZE, SNAPSHOT_CREATE_IMAGE), read none
+ *	of it, and while it is in memory reboot into the kernel loaded for kexec (lockdown-matrix
+ *	kexec-load): the snapshot's pages are a copy of memory, keys included, that nothing on
+ *	that path wipes. If the kexec is refused, report that, free the snapshot, thaw the tasks
+ *	and close /dev/snapshot.
  *
  * One line on stdout: "HIBSEAL: uswsusp-attack how=... step=RESULT ...", RESULT "ok" or an
  * errno name. Exit 0 if the kernel refused what it should have, 1 otherwise, 2 usage.
@@ -30,9 +36,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/reboot.h>
 #include <unistd.h>
 
 #include <linux/hibseal.h>
+#include <linux/reboot.h>
 #include <linux/suspend_ioctls.h>
 
 #include "stored_image.h"
@@ -109,6 +117,40 @@ static int plain(void)
 	       ename(wr), ename(wpage), ename(restore));
 	return freeze == EPERM && rd == EPERM && create == EPERM && wpage == EPERM &&
 	       restore == EPERM ? 0 : 1;
+}
+
+static int kexec_snapshot(void)
+{
+	struct hibseal_snapshot_seal seal = {
+		.version = HIBSEAL_SNAPSHOT_VERSION,
+		.size = sizeof(seal),
+	};
+	int fd, sealed, freeze = -1, create = -1, kexec = -1, in_suspend = 0;
+
+	fd = open("/dev/snapshot", O_RDONLY);
+	if (fd < 0) {
+		printf("HIBSEAL: uswsusp-attack how=kexec open-rdonly=%s\n", ename(errno));
+		return 1;
+	}
+	sealed = io(ioctl(fd, SNAPSHOT_SEAL, &seal));
+	if (!sealed)
+		freeze = io(ioctl(fd, SNAPSHOT_FREEZE));
+	if (!freeze)
+		create = io(ioctl(fd, SNAPSHOT_CREATE_IMAGE, &in_suspend));
+	if (!create && in_suspend) {
+		printf("HIBSEAL: uswsusp-attack how=kexec snapshot made, rebooting into the loaded kernel\n");
+		fflush(stdout);
+		sync();
+		kexec = io(reboot(LINUX_REBOOT_CMD_KEXEC));
+	}
+	if (!create)
+		ioctl(fd, SNAPSHOT_FREE);
+	if (!freeze)
+		ioctl(fd, SNAPSHOT_UNFREEZE);
+	close(fd);
+	printf("HIBSEAL: uswsusp-attack how=kexec seal=%s freeze=%s create=%s in-suspend=%d kexec=%s\n",
+	       ename(sealed), ename(freeze), ename(create), in_suspend, ename(kexec));
+	return kexec == EBUSY ? 0 : 1;
 }
 
 struct chunk {
@@ -238,12 +280,15 @@ int main(int argc, char *argv[])
 {
 	if (argc == 2 && !strcmp(argv[1], "plain"))
 		return plain();
+	if (argc == 2 && !strcmp(argv[1], "kexec"))
+		return kexec_snapshot();
 	if (argc == 3 && (!strcmp(argv[1], "reorder") || !strcmp(argv[1], "modify")))
 		return attack(argv[1], argv[2], NULL);
 	if (argc == 4 && !strcmp(argv[1], "abandon"))
 		return attack(argv[1], argv[2], argv[3]);
 	fprintf(stderr,
-		"usage: uswsusp-attack plain | uswsusp-attack reorder|modify DEVICE\n"
+		"usage: uswsusp-attack plain | uswsusp-attack kexec\n"
+		"       uswsusp-attack reorder|modify DEVICE\n"
 		"       uswsusp-attack abandon DEVICE FILE\n");
 	return 2;
 }

@@ -29,12 +29,9 @@ expect_not '^HIBSEAL: crashing$' "a crash with a crash kernel loaded"
 # closed window PCR value there.
 child=$(sed -n '/^HIBSEAL: crash-kernel$/,$p' "$VM_LOG")
 if [ -n "$child" ]; then
-	map=$B/linux/System.map
-	data=$(guest_value kernel-data | sed -n 's/^\([0-9a-f]*\)-[0-9a-f]*:Kerneldata.*/\1/p')
-	hs=$(( 0x$data + 0x$(awk '$3 == "hibseal" { print $1; exit }' "$map") -
-		0x$(awk '$3 == "_sdata" { print $1 }' "$map") ))
+	hs=$(hibseal_state_paddr)
 	while read -r paddr after zero; do
-		if [ $((paddr)) -ge $hs ] && [ $((paddr)) -lt $((hs + 1024)) ]; then
+		if [ $((paddr)) -ge "$hs" ] && [ $((paddr)) -lt $((hs + 1024)) ]; then
 			fail "the crash kernel read the crashed kernel's hibseal state: after the closed window PCR value, $after ($zero)"
 		fi
 	done < <(sed -n 's/^HIBSEAL: memread: vmcore scan match paddr=\(0x[0-9a-f]*\) after hex=\([0-9a-f]*\) \(zero=[01]\)$/\1 \2 \3/p' <<<"$child")

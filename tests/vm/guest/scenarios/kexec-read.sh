@@ -6,9 +6,7 @@
 # copies of memory, hibseal's state with its secret among them, and were freed.
 . /scenarios/common.sh
 report_platform
-# Where this kernel's data lies in RAM (root may read /proc/iomem): what an attacker needs.
-say "kernel-data=$(grep -E "Kernel data" /proc/iomem | tr -d " ")"
-say "pcr14-now=$(tpm2-pcrread /dev/tpmrm0 | sed -n 's/^pcr-sha256\[14\]=//p')"
+kexec_prepare
 if mkswap /dev/vdb >/dev/null && swapon /dev/vdb && echo test_resume >/sys/power/disk; then
 	if echo disk 2>/dev/null >/sys/power/state; then rc=0; else rc=1; fi
 	say "test-resume rc=$rc seal=$(seal_status)"
