@@ -112,7 +112,7 @@ demo: kernel initramfs
 	@scripts/demo.sh
 
 # Measurements, not tests: about 50 minutes, nearly all of it the VM runs under TCG (47 measured
-# in session 18; docs/benchmarks.md says what it ran).
+# at c143dca; docs/benchmarks.md says what it ran).
 bench: kernel initramfs kernel-production
 	@scripts/bench.sh
 

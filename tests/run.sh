@@ -245,7 +245,7 @@ run_scenario() {	# NAME: leaves R/NAME.out (its output), .rc, .secs and .tap (it
 	echo "$rc" >"$R/$1.rc"
 }
 jobs=${HIBSEAL_JOBS:-2}
-# The longest scenarios (over 50 s each in session 23's full run, longest first) start first,
+# The longest scenarios (over 50 s each in the full run of 948c6ce, longest first) start first,
 # so that the run does not end with one of them alone on a core; results are still reported in
 # the order given. A name not in this run is skipped.
 long_first="seal.header-fields seal.roundtrip.threads eco.grub.chain eco.kernel-update bench.smoke

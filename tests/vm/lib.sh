@@ -25,7 +25,7 @@ VM_MEM=${VM_MEM:-512}
 # The PCR banks a new TPM has: SHA-256 only by default, as many laptops' firmware TPMs are set
 # (hibseal seals to the SHA-256 bank). The firmware hashes everything it measures (its own
 # volumes, each boot application, the UKI) once per active bank, and under TCG swtpm's default
-# four banks (SHA-1, -256, -384, -512) cost about 1.5 s per boot (session 22). "all": those
+# four banks (SHA-1, -256, -384, -512) cost about 1.5 s per boot. "all": those
 # four, for the scenarios that keep a many-bank event log in the test (the kernel's boot chain
 # check, hibseal status's event log reader, the Debian VM's chain).
 VM_TPM_BANKS=${VM_TPM_BANKS:-sha256}
@@ -467,7 +467,7 @@ swap_kib() {
 # With VM_DIRECT=1 the firmware boots the kernel, initramfs and command line QEMU hands it
 # (-kernel, -initrd, -append VM_CMDLINE; vm_uki still sets VM_CMDLINE) instead of the UKI: a
 # chain on which nothing measures the kernel or its command line, so the kernel does not seal
-# (since session 20; no scenario uses it now). This OVMF does not check that kernel's signature.
+# (no scenario uses it now). This OVMF does not check that kernel's signature.
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0

@@ -168,7 +168,7 @@ s2h)
 	# systemd sets the alarm from the system clock, the RTC counts the host's time, and a guest
 	# under TCG on a busy host falls behind: by more than 20 s and the alarm is already past,
 	# the machine wakes at once, and systemd takes that for a user's wake-up and does not
-	# hibernate (seen once in session 20). The system clock from the RTC first.
+	# hibernate (seen once). The system clock from the RTC first.
 	date -s "@$(cat /sys/class/rtc/rtc0/since_epoch)" >/dev/null
 	say "clock-from-rtc rtc=$(cat /sys/class/rtc/rtc0/since_epoch) now=$(date +%s)"
 	;;

@@ -1,9 +1,9 @@
 #!/bin/bash
 # SysRq+x against a real-time spinner. Root runs a SCHED_FIFO task at the top priority on
 # every CPU, real-time throttling off, polling /sys/kernel/security/lockdown; a person presses
-# SysRq+x. As soon as lockdown reads none, root reads kernel memory (/proc/kcore). Session 7:
-# the secret was wiped by a worker after lockdown dropped, and the spinner read it in between;
-# the wipe moved into the key handler. Session 8: a boot that held a key drops lockdown only
+# SysRq+x. As soon as lockdown reads none, root reads kernel memory (/proc/kcore). When
+# the secret was wiped by a worker after lockdown dropped, the spinner read it in between, so
+# the wipe is in the key handler. A boot that held a key drops lockdown only
 # once its key blobs have expired in the TPM, from process context. On 6.1 the spinner kept
 # that worker off the CPU and never saw none; since 6.12 the fair deadline server gives normal
 # tasks their share beside real-time hogs, so the worker runs while the spinner spins, the

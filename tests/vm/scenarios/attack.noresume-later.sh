@@ -7,13 +7,13 @@
 # Every boot here has the same command line but for noresume, and resume= names no device, so
 # nothing resumes at boot: the first boot names /dev/vdb through /sys/power/resume and
 # hibernates to it (tests/vm/guest/scenarios/noresume-later.sh).
-# Since session 20 the policy binds PCRs 8 and 9 on every chain, and every chain that seals
+# The policy binds PCRs 8 and 9 on every chain, and every chain that seals
 # measures the command line into a bound PCR (a UKI's PCR 4, and the EFI stub's measurement of
 # its load options in PCR 9; GRUB's PCR 8). So a noresume boot's window cannot unseal the
 # pending key at all, which refuses the later resume before noresume's own drop of the key
 # (patch 0017) comes into it; that drop stays, for a chain that measured no command line, on
-# which the kernel no longer seals (until then this scenario booted such a chain, QEMU's
-# -kernel, which measures neither the kernel nor its command line).
+# which the kernel does not seal (QEMU's -kernel is such a chain: it measures neither the
+# kernel nor its command line).
 # Positive control: the same image, TPM and firmware variables, and the hibernating boot's own
 # UKI: the window unseals the pending key and the same /sys/power/resume write resumes the
 # image, so the refusal is the command line's doing.

@@ -6,7 +6,7 @@
 # runs, the kernel's command line among them, into PCR 8. The kernel seals to PCRs 4, 7, 8, 9
 # and 14, and finds in the TCG event log that GRUB measured what it loaded.
 #
-# Found in session 20: on this chain (Debian 13's shim and GRUB 2.12) PCR 4 measures the kernel
+# On this chain (Debian 13's shim and GRUB 2.12) PCR 4 measures the kernel
 # too (GRUB starts it with LoadImage(), whose measurement lands in PCR 4), but not the initrd
 # and command line, which only GRUB's PCRs 9 and 8 hold; GRUBs that start the kernel through
 # the EFI handover protocol leave PCR 4 at shim and GRUB. The kernel binds 8 and 9 on both.
@@ -17,8 +17,8 @@
 #            source) in the file GRUB loads, GRUB and its configuration untouched: PCR 7 and
 #            PCR 8 are as at the hibernation, PCR 9 is not (PCR 4 is reported);
 #   initrd   the same kernel with root's initrd (the same one with a file appended): PCRs 4, 7
-#            and 8 are as at the hibernation, so an image sealed to 4, 7 and 14 (the binding
-#            before session 20) would have opened; PCR 9 is not, and the blob's policy
+#            and 8 are as at the hibernation, so an image sealed to 4, 7 and 14 (a binding
+#            without 8 and 9) would have opened; PCR 9 is not, and the blob's policy
 #            covers it.
 # Positive control: the machine put back as the hibernation left it (TPM, swap, ESP) resumes
 # the image under the kernel that wrote it, and the user process answers.

@@ -9,7 +9,7 @@
 # systemd-boot's LoaderEntryOneShot to this boot's entry and parks the new entry (renamed in
 # the ESP): with one more entry to read, systemd-boot moves the firmware memory map's last ACPI
 # region by a page, and x86 refuses an image whose memory map moved ("Image mismatch:
-# architecture specific data", seen in session 19 before parking). The next boot starts the
+# architecture specific data", seen without parking). The next boot starts the
 # old kernel once, which verifies and restores the image, the user process answers from memory,
 # and hibseal's sleep hook gives the new entry back.
 # shellcheck source=tests/vm/lib.sh

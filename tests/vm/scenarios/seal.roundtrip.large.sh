@@ -3,8 +3,8 @@
 # pages, LZO_MAX_RD_PAGES): 64 MiB of random data the compressor cannot shrink, kept across the
 # resume byte for byte. The reader refills the ring while chunks are in flight, so some chunk's
 # pages have not all arrived when its turn comes; it must then be looked at again at the same
-# stream index. (Until session 9 the reader gave such a chunk the next index anyway, and every
-# image larger than the ring was refused: "chunk N does not authenticate". Images under 32 MiB
+# stream index. (A reader that gave such a chunk the next index anyway would refuse every
+# image larger than the ring: "chunk N does not authenticate". Images under 32 MiB
 # compressed, all the other scenarios', never reach that point.)
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
