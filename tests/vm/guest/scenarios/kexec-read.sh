@@ -12,4 +12,4 @@ if mkswap /dev/vdb >/dev/null && swapon /dev/vdb && echo test_resume >/sys/power
 	say "test-resume rc=$rc seal=$(seal_status)"
 fi
 lockdown-matrix kexec /lib/ldm/bzImage.signed /lib/ldm/initrd.cpio.gz \
-	"console=ttyS0 panic=-1 hibseal_vm.scenario=$scenario hibseal_vm.guest=kexec-read-child"
+	"console=ttyS0 panic=-1 kunit.enable=0 hibseal_vm.scenario=$scenario hibseal_vm.guest=kexec-read-child"

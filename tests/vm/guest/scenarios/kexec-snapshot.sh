@@ -7,7 +7,7 @@
 . /scenarios/common.sh
 report_platform
 kexec_prepare
-child="console=ttyS0 panic=-1 hibseal_vm.scenario=$scenario hibseal_vm.guest=kexec-read-child"
+child="console=ttyS0 panic=-1 kunit.enable=0 hibseal_vm.scenario=$scenario hibseal_vm.guest=kexec-read-child"
 lockdown-matrix kexec-load /lib/ldm/bzImage.signed /lib/ldm/initrd.cpio.gz "$child"
 uswsusp-attack kexec
 say "kexec-snapshot rc=$?"
