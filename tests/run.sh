@@ -4,9 +4,11 @@
 # test, numbered here, with each failure's reasons as '# ...' lines, then the plan and one line
 #   N passed, N failed
 # (after a '# N skipped' comment if any test was skipped).
-# Exit status 1 if anything failed. A scenario exits 0 (pass), 77 (skip: its last output line
-# gives the reason) or anything else (fail); one that reports results of its own (the lockdown
-# matrix: one per restriction and mode) adds a line of its own only when it fails.
+# Exit status 1 if anything failed. A scenario exits 0 (pass), 77 with "SKIP: REASON" as its last
+# line of output (skip: tests/vm/lib.sh's skip_scenario) or anything else (fail: an exit 77
+# without that line is a command's status, not a decision to skip); one that reports results of
+# its own (the lockdown matrix: one per restriction and mode) adds a line of its own only when
+# it fails.
 set -u
 export LC_ALL=C
 export WERROR=${WERROR:-1}
@@ -287,7 +289,16 @@ for s in "$@"; do
 	done <"$R/$s.tap"
 	case $rc in
 	0) [ $own = 1 ] || result ok "$s" ;;
-	77) result skip "$s" "$(tail -n 1 "$R/$s.out")" ;;
+	77)
+		why=$(tail -n 1 "$R/$s.out" | sed -n 's/^SKIP: \(..*\)$/\1/p')
+		if [ -n "$why" ]; then
+			result skip "$s" "$why"
+		else
+			sed 's/^\([^#]\)/# \1/' "$R/$s.out"
+			echo "# $s: exit status 77 without a 'SKIP: reason' line: a command's status, not a skip"
+			result not-ok "$s"
+		fi
+		;;
 	*) sed 's/^\([^#]\)/# \1/' "$R/$s.out"; result not-ok "$s" ;;
 	esac
 done
