@@ -99,14 +99,15 @@ check: setup
 	@date +%s >$(B)/check.start
 	@rm -f $(B)/deb-tools.rc
 	@{ scripts/mkdebian.sh --base >$(B)/debian-base.log 2>&1 || exit 1; \
-	  nice scripts/mkdeb.sh tools >$(B)/deb-tools.log 2>&1; echo $$? >$(B)/deb-tools.rc; } & \
+	  nice scripts/mkdeb.sh tools >$(B)/deb-tools.log 2>&1; \
+	  echo "$$? $$(cat $(B)/check.start)" >$(B)/deb-tools.rc; } & \
 	base=$$!; \
 	$(MAKE) --no-print-directory kernel initramfs lockdown kernel-production; rc=$$?; \
 	wait $$base || { cat $(B)/debian-base.log; exit 1; }; \
 	[ $$rc = 0 ] || exit $$rc
 	@$(MAKE) --no-print-directory debian DEB_TOOLS_BUILT=1 || \
 		echo "check: no Debian VM (see above): the eco scenarios will fail"
-	@tests/run.sh
+	@HIBSEAL_CHECK_START=$$(cat $(B)/check.start) tests/run.sh
 
 demo: kernel initramfs
 	@scripts/demo.sh

@@ -74,13 +74,14 @@ mkdir -p "$root/src/hibseal"
 	while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
 	tar --null -T - -cf -) | tar -C "$root/src/hibseal" -xf -
 
+# No package of an earlier build may outlive a failure of this one.
+rm -f "$D"/hibseal-tools_*.deb "$D"/hibseal-tools-dbgsym_*.deb
 msg "dpkg-buildpackage in the $suite chroot"
 if ! chroot "$root" sh -c 'cd /src/hibseal && dpkg-buildpackage -b -us -uc' \
 	>"$D/tools-build.log" 2>&1; then
 	tail -n 30 "$D/tools-build.log" >&2
 	die "dpkg-buildpackage failed (all of it in $D/tools-build.log)"
 fi
-rm -f "$D"/hibseal-tools_*.deb "$D"/hibseal-tools-dbgsym_*.deb
 for f in "$root"/src/hibseal-tools_*.deb "$root"/src/hibseal-tools-dbgsym_*.deb; do
 	[ -f "$f" ] && cp "$f" "$D/"
 done

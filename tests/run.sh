@@ -142,13 +142,17 @@ fi
 
 # The hibseal-tools package (make deb): built by dpkg-buildpackage in a Debian 13 chroot, its
 # unit tests passing there, lintian without errors. make check builds it beside the kernel
-# (deb-tools.rc); a run without it builds it here.
+# (deb-tools.rc: its exit status, then the start time of that make check, which make check
+# passes here as HIBSEAL_CHECK_START); any other run builds it here, so that no result of an
+# earlier run is reported as this one's.
 if [ $full = 1 ]; then
-	if [ ! -f "$B/deb-tools.rc" ]; then
+	tools_rc='' tools_run=''
+	[ ! -f "$B/deb-tools.rc" ] || read -r tools_rc tools_run <"$B/deb-tools.rc"
+	if [ -z "${HIBSEAL_CHECK_START:-}" ] || [ "$tools_run" != "$HIBSEAL_CHECK_START" ]; then
 		"$top/scripts/mkdeb.sh" tools >"$B/deb-tools.log" 2>&1
-		echo $? >"$B/deb-tools.rc"
+		tools_rc=$?
 	fi
-	if [ "$(cat "$B/deb-tools.rc")" = 0 ] && ls "$B"/deb/hibseal-tools_*_amd64.deb >/dev/null 2>&1; then
+	if [ "$tools_rc" = 0 ] && ls "$B"/deb/hibseal-tools_*_amd64.deb >/dev/null 2>&1; then
 		grep -E '^mkdeb: (unit|lintian|Package)' "$B/deb-tools.log" | sed 's/^/# /'
 		result ok deb.tools.build
 	else
