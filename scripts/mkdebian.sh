@@ -12,6 +12,9 @@
 #   mke2fs -d root/
 #       --> root.img               the root disk (ext4, sparse), copied by each scenario
 #       --> swapfile.offset        /swapfile's first block, for resume_offset=
+#       --> built-from             last, the SHA-256 of the two packages installed (our
+#                                  kernel's and hibseal-tools): debian_init (tests/vm/lib.sh)
+#                                  boots the VM only for the packages of this build
 #
 # Needs root (debootstrap, chroot) and Debian's mirror. A few seconds when the base is cached.
 # With --base, only step 1 (it needs no kernel: make check runs it beside the kernel build).
@@ -53,6 +56,9 @@ if [ $base_only = 0 ]; then
 		die "no hibseal-tools package in $B/deb: run 'make deb' first"
 fi
 mkdir -p "$D"
+# Nothing of an earlier VM may outlive a failure of this build: the eco scenarios would test the
+# kernel and tools it was made of.
+[ $base_only = 1 ] || rm -f "$D/built-from" "$D/root.img" "$D"/esp-*.img "$D/swapfile.offset"
 
 # 1. The base system, cached by what it is made of (without documentation: nothing the VM
 #    needs).
@@ -292,5 +298,6 @@ echo "$off" >"$D/swapfile.offset"
 
 # 5. The swap file's command line, now that its place is known.
 kernel_install swapfile "$off"
+sha256sum "$kernel_deb" "$tools_deb" | cut -d' ' -f1 >"$D/built-from"
 msg "$D/root.img (Debian $suite, systemd), initrd.img ($(du -k "$D/initrd.img" | cut -f1) KiB)," \
 	"swap file at block $off, ESPs: $(cd "$D" && echo esp-*.img)"

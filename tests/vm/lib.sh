@@ -232,9 +232,17 @@ vm_uki() {
 # debian_init: this scenario boots the Debian 13 VM (scripts/mkdebian.sh): its own copy of the
 # root disk as vdc (vda the ESP, vdb the swap disk as ever). Sets DEBIAN_SWAPFILE_OFFSET.
 debian_init() {
-	local D=$B/debian
-	if [ ! -f "$D/root.img" ] || [ ! -f "$D/esp-partition.img" ]; then
+	local D=$B/debian kver kernel_deb tools_deb
+	if [ ! -f "$D/root.img" ] || [ ! -f "$D/esp-partition.img" ] || [ ! -f "$D/built-from" ]; then
 		diag "no Debian VM in $D: run 'make debian' first"
+		exit 1
+	fi
+	# The VM must carry this build's kernel and tools, not those of an earlier make debian.
+	kver=$(cut -d' ' -f3 "$B/kernel.version")
+	kernel_deb=$B/deb/kernel/linux-image-${kver}_${kver}-1_amd64.deb
+	tools_deb=$(find "$B/deb" -maxdepth 1 -name 'hibseal-tools_*_amd64.deb' 2>/dev/null | head -n 1)
+	if [ "$(sha256sum "$kernel_deb" "$tools_deb" 2>/dev/null | cut -d' ' -f1)" != "$(cat "$D/built-from")" ]; then
+		diag "the Debian VM in $D was not made from this build's packages ($kernel_deb, ${tools_deb:-no hibseal-tools package}): run 'make debian'"
 		exit 1
 	fi
 	cp --sparse=always "$D/root.img" "$W/root.img"
