@@ -199,6 +199,11 @@ history_61() {
 		echo "# the commit after $c on main (${next:-none}) does not build from 6.12"
 		return 1
 	fi
+	# ... and comes right after it: a commit merged in from a side branch is not main's last.
+	if [ "$(git -C "$top" rev-parse "$next^1")" != "$first" ]; then
+		echo "# $c is not the first parent of $next, the commit that moved main to 6.12"
+		return 1
+	fi
 	if git -C "$top" rev-parse -q --verify refs/tags/linux-6.1-final >/dev/null &&
 		[ "$(git -C "$top" rev-parse 'linux-6.1-final^{commit}')" != "$first" ]; then
 		echo "# the tag linux-6.1-final is not $c"
