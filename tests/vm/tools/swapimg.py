@@ -21,13 +21,14 @@ the sealed image header and the chunk headers), as an attacker with the disk wou
                                       key_blob_size, nr_chunks, image_pages, reserved1,
                                       reserved2[N]) or of the swap header (swap.flags,
                                       swap.image; swap.image=map2 names the second map page)
-  swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG
+  swapimg.py IMG find STRING          exit 0 if STRING occurs anywhere in IMG, 1 if not
   swapimg.py IMG cut-at-ring CPUS     end the swap map inside a compressed chunk (sealed or
                                       plain image) where upstream's compressed reader, with
                                       the workers it runs on CPUS CPUs and an 8192-page
                                       read-ahead ring, sees the end with no read in flight
                                       (see spins()); the ring's end if that will do
-Exit status: 0 done, 1 failure (reason on stderr), 2 usage.
+Exit status: 0 done, 1 find found nothing, 2 failure (reason on stderr) or usage: an error is
+never taken for a string that is not there.
 """
 import struct
 import sys
@@ -369,4 +370,7 @@ if __name__ == "__main__":
         sys.exit(main(sys.argv))
     except Fail as e:
         print("swapimg: %s" % e, file=sys.stderr)
-        sys.exit(1)
+        sys.exit(2)
+    except Exception as e:  # pylint: disable=broad-except
+        print("swapimg: %s: %s" % (type(e).__name__, e), file=sys.stderr)
+        sys.exit(2)
