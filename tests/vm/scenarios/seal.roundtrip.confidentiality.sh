@@ -11,6 +11,11 @@ SEAL_LOCKDOWN=confidentiality seal_hibernate
 swapimg layout >"$W/layout.txt" || fail "no sealed image on the swap disk"
 vm_boot resume
 expect 'Kernel command line: .* lockdown=confidentiality' "the restore kernel booted in the same mode"
+# The kernel's word for it, not the command line the harness wrote: Secure Boot alone would
+# lock it down to integrity, and say so instead.
+expect '\] Kernel is locked down from command line; see man kernel_lockdown.7' \
+	"the restore kernel to lock itself down from its command line"
+expect_not 'Kernel is locked down from EFI Secure Boot' "lockdown from Secure Boot (integrity) alone"
 expect_resumed
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
 vm_done

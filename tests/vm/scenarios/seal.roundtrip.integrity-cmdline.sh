@@ -13,6 +13,8 @@ swapimg layout >"$W/layout.txt" || fail "no sealed image on the swap disk"
 vm_boot resume
 expect 'Kernel command line: .* lockdown=integrity' "the restore kernel booted in the same mode"
 expect 'secureboot: Secure boot disabled' "Secure Boot still off"
+expect '\] Kernel is locked down from command line; see man kernel_lockdown.7' \
+	"the restore kernel to lock itself down from its command line"
 expect_resumed
 expect '^HIBSEAL: swap-reuse=ok$' "swap to be usable after the resume"
 vm_done
