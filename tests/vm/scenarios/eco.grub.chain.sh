@@ -63,7 +63,8 @@ vm_boot other 'HIBSEAL-DONE'
 expect 'EFI stub: UEFI Secure Boot is enabled' "Secure Boot on in the other kernel's boot"
 expect_not 'hibseal: self-test' "the test kernel (the other kernel has no self-test)"
 expect 'hibseal: boot window open: PCRs 4,7-9,14 read' "the other kernel's window to bind GRUB's PCRs too"
-expect 'hibseal: image refused: ' "the other kernel to refuse the image"
+expect 'hibseal: image refused: its key is not sealed to this machine, kernel and Secure Boot state' \
+	"the other kernel to refuse the image for its key's policy"
 expect_not 'hibseal: image verified' "the image to be opened"
 expect '^HIBSEAL: fresh-boot-after-hibernation swap-signature=swap$' \
 	"a fresh boot, with the swap area usable again"
