@@ -38,6 +38,7 @@ all: uki
 
 setup:
 	@scripts/setup.sh
+	@scripts/ovmf.sh
 
 kernel: setup
 	@scripts/build-kernel.sh

@@ -1,14 +1,17 @@
 #!/bin/bash
 # mkdbx-update.sh OUT: a Secure Boot dbx update as fwupd would write it, for the test VM's
-# firmware (OVMF_VARS_4M.snakeoil.fd, whose PK and KEK are Debian's snakeoil key): one SHA-256
+# firmware (scripts/ovmf.sh: OVMF_VARS.snakeoil.fd, whose PK and KEK are Debian's snakeoil key): one SHA-256
 # revocation in an EFI_SIGNATURE_LIST, signed with the KEK as a time-based authenticated
 # append (sign-efi-sig-list, efitools), preceded by the four attribute bytes efivarfs takes.
 # Written to /sys/firmware/efi/efivars/dbx-d719b2cb-3d3a-4596-a3bc-dad00e67656f in one write,
 # the firmware appends it to dbx (status.secureboot-pending).
 set -eu
 out=$1
-key=/usr/share/ovmf/PkKek-1-snakeoil.key	# Debian's ovmf: password "snakeoil"
-cert=/usr/share/ovmf/PkKek-1-snakeoil.pem
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${HIBSEAL_BUILD:-$top/build}
+key=$B/ovmf/snakeoil.key	# Debian's ovmf: password "snakeoil"
+cert=$B/ovmf/snakeoil.pem
+[ -s "$key" ] || { echo "mkdbx-update: no $key: run scripts/ovmf.sh (make setup)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

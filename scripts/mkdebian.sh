@@ -13,8 +13,9 @@
 #       --> root.img               the root disk (ext4, sparse), copied by each scenario
 #       --> swapfile.offset        /swapfile's first block, for resume_offset=
 #       --> built-from             last, the SHA-256 of the two packages installed (our
-#                                  kernel's and hibseal-tools): debian_init (tests/vm/lib.sh)
-#                                  boots the VM only for the packages of this build
+#                                  kernel's and hibseal-tools) and of the certificate of the
+#                                  key that signed its boot files: debian_init
+#                                  (tests/vm/lib.sh) boots the VM only for this build's
 #
 # Needs root (debootstrap, chroot) and Debian's mirror. A few seconds when the base is cached.
 # With --base, only step 1 (it needs no kernel: make check runs it beside the kernel build).
@@ -132,7 +133,7 @@ SecureBootPrivateKey=/etc/kernel/secure-boot-private-key.pem
 SecureBootCertificate=/etc/kernel/secure-boot-certificate.pem
 CONF
 echo debian >"$R/etc/kernel/entry-token"
-install -m 0644 /usr/share/ovmf/PkKek-1-snakeoil.pem "$R/etc/kernel/secure-boot-certificate.pem"
+install -m 0644 "$B/ovmf/snakeoil.pem" "$R/etc/kernel/secure-boot-certificate.pem"
 # signing_key on|off: the private key in the root only while something signs with it.
 signing_key() {
 	if [ "$1" = on ]; then
@@ -259,7 +260,7 @@ G=$D/grub.build
 rm -rf "$G"
 mkdir -p "$G/EFI/BOOT" "$G/EFI/debian"
 dbsign() {
-	sbsign --key "$B/keys/snakeoil.key" --cert /usr/share/ovmf/PkKek-1-snakeoil.pem \
+	sbsign --key "$B/keys/snakeoil.key" --cert "$B/ovmf/snakeoil.pem" \
 		--output "$2" "$1" >/dev/null 2>&1 || die "sbsign of $1 failed"
 }
 dbsign "$R/usr/lib/shim/shimx64.efi" "$G/EFI/BOOT/BOOTX64.EFI"
@@ -298,6 +299,6 @@ echo "$off" >"$D/swapfile.offset"
 
 # 5. The swap file's command line, now that its place is known.
 kernel_install swapfile "$off"
-sha256sum "$kernel_deb" "$tools_deb" | cut -d' ' -f1 >"$D/built-from"
+sha256sum "$kernel_deb" "$tools_deb" "$B/ovmf/snakeoil.pem" | cut -d' ' -f1 >"$D/built-from"
 msg "$D/root.img (Debian $suite, systemd), initrd.img ($(du -k "$D/initrd.img" | cut -f1) KiB)," \
 	"swap file at block $off, ESPs: $(cd "$D" && echo esp-*.img)"

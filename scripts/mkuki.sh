@@ -52,10 +52,10 @@ EOF
 
 if [ $sign = 1 ]; then
 	"$top/scripts/snakeoil-key.sh"
-	sbsign --key "$B/keys/snakeoil.key" --cert /usr/share/ovmf/PkKek-1-snakeoil.pem \
+	sbsign --key "$B/keys/snakeoil.key" --cert "$B/ovmf/snakeoil.pem" \
 		--output "$work/signed.efi" "$work/uki.efi" 2>"$work/sbsign.log" ||
 		{ cat "$work/sbsign.log" >&2; exit 1; }
-	sbverify --cert /usr/share/ovmf/PkKek-1-snakeoil.pem "$work/signed.efi" >/dev/null 2>&1 ||
+	sbverify --cert "$B/ovmf/snakeoil.pem" "$work/signed.efi" >/dev/null 2>&1 ||
 		{ echo "mkuki: the signed image does not verify" >&2; exit 1; }
 	mv "$work/signed.efi" "$work/uki.efi"
 fi

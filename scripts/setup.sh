@@ -1,14 +1,15 @@
 #!/bin/bash
-# Install every Debian package that hibseal's build and tests need.
+# Install every Debian package that hibseal's build and tests need (the test VMs' firmware,
+# Debian 13's, comes from scripts/ovmf.sh).
 # Idempotent: installs only what is missing, and runs apt-get update first when it does.
 set -eu
 
 PKGS="linux-source-6.12 build-essential bc flex bison libelf-dev libssl-dev cpio kmod ccache
 python3 rsync xz-utils zstd
-qemu-system-x86 qemu-utils ovmf swtpm swtpm-tools sbsigntool systemd-boot-efi
+qemu-system-x86 qemu-utils swtpm swtpm-tools sbsigntool systemd-boot-efi
 binutils mtools dosfstools busybox-static libtss2-dev libtss2-tcti-swtpm0 tpm2-tools openssl
 e2fsprogs util-linux fdisk debootstrap shellcheck liblzo2-dev liblz4-dev python3-docutils python3-jsonschema
-gnuplot-nox clang dwarves mandoc
+gnuplot-nox clang dwarves mandoc debian-archive-keyring
 linux-config-6.12 debhelper efitools"
 
 missing=""

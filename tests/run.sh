@@ -246,6 +246,10 @@ fi
 R=$B/scenarios
 rm -rf "$R"
 mkdir -p "$R"
+# The VMs' firmware (make setup fetches it; here for a run started by hand on a new build).
+if [ $# -gt 0 ] && ! "$top/scripts/ovmf.sh" >"$R/ovmf.log" 2>&1; then
+	sed 's/^/# /' "$R/ovmf.log"
+fi
 run_scenario() {	# NAME: leaves R/NAME.out (its output), .rc, .secs and .tap (its own results)
 	local start rc
 	start=$(date +%s)

@@ -18,9 +18,11 @@ set -eu
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 B=${HIBSEAL_BUILD:-$top/build}
-OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
-OVMF_VARS_SECUREBOOT=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
-OVMF_VARS_EMPTY=/usr/share/OVMF/OVMF_VARS_4M.fd
+# The firmware: Debian 13's OVMF (Secure Boot build with SMM) and its variable stores, with
+# Debian's snakeoil keys enrolled or none (scripts/ovmf.sh, make setup).
+OVMF_CODE=$B/ovmf/OVMF_CODE.fd
+OVMF_VARS_SECUREBOOT=$B/ovmf/OVMF_VARS.snakeoil.fd
+OVMF_VARS_EMPTY=$B/ovmf/OVMF_VARS.fd
 VM_MEM=${VM_MEM:-512}
 # The PCR banks a new TPM has: SHA-256 only by default, as many laptops' firmware TPMs are set
 # (hibseal seals to the SHA-256 bank). The firmware hashes everything it measures (its own
@@ -36,12 +38,16 @@ VM_SMP=${VM_SMP:-1}
 # kernel seals with the instructions a laptop has instead of generic C emulated instruction by
 # instruction (qemu64, QEMU's default under TCG: seal.roundtrip.large 104 s against 153 s),
 # and without AVX, which TCG emulates slowly: with "max" the firmware's boot takes about 3 s
-# more (docs/testing.md). VM_CPU= (empty) falls back to qemu64.
-VM_CPU=${VM_CPU-Westmere}
-# VM_NODEFAULTS=1: none of QEMU's default devices, so no SATA DVD drive whose empty tray the
-# firmware tries (and measures into PCR 4) before the ESP; its first boot attempt then starts
-# the UKI (uswsusp.roundtrip.secureboot: BootNext repeats that boot).
-VM_NODEFAULTS=${VM_NODEFAULTS:-}
+# more (docs/testing.md). With RDRAND, as every laptop since 2012 has: the kernel's RNG is
+# ready at once, where a first read of /dev/urandom otherwise waited about 1.4 s of a boot for
+# jitter entropy under TCG. VM_CPU= (empty) falls back to qemu64.
+VM_CPU=${VM_CPU-Westmere,+rdrand}
+# The firmware's first boot option is the ESP (vda), so a boot starts the UKI at its first
+# attempt. VM_BLANK_DISK_FIRST=1: a blank disk the firmware tries first (its first boot
+# option; the guest sees it last, after vda-vdc), as a laptop may try a USB stick or the
+# network before its disk: a failed boot attempt, measured into PCR 4, before the UKI
+# (uswsusp.swapfile).
+VM_BLANK_DISK_FIRST=${VM_BLANK_DISK_FIRST:-}
 VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-300}
 # The test kernel runs its KUnit suites at every boot: 1.4 s of a 3.1 s boot to /init under TCG
 # (6.1), some 250 boots a run. Only the scenarios that check them (kunit.hibseal, and
@@ -89,6 +95,10 @@ vm_init() {
 	W=$B/vm/$VM_NAME
 	rm -rf "$W"
 	mkdir -p "$W"
+	if [ ! -s "$OVMF_CODE" ] || [ ! -s "$OVMF_VARS_SECUREBOOT" ]; then
+		diag "no test firmware in $B/ovmf: run 'make setup' (scripts/ovmf.sh)"
+		exit 1
+	fi
 	vm_tpm_new "$W/tpm" || exit 1
 	vm_vars "$OVMF_VARS_SECUREBOOT"
 	truncate -s 256M "$W/swap.img"
@@ -241,8 +251,8 @@ debian_init() {
 	kver=$(cut -d' ' -f3 "$B/kernel.version")
 	kernel_deb=$B/deb/kernel/linux-image-${kver}_${kver}-1_amd64.deb
 	tools_deb=$(find "$B/deb" -maxdepth 1 -name 'hibseal-tools_*_amd64.deb' 2>/dev/null | head -n 1)
-	if [ "$(sha256sum "$kernel_deb" "$tools_deb" 2>/dev/null | cut -d' ' -f1)" != "$(cat "$D/built-from")" ]; then
-		diag "the Debian VM in $D was not made from this build's packages ($kernel_deb, ${tools_deb:-no hibseal-tools package}): run 'make debian'"
+	if [ "$(sha256sum "$kernel_deb" "$tools_deb" "$B/ovmf/snakeoil.pem" 2>/dev/null | cut -d' ' -f1)" != "$(cat "$D/built-from")" ]; then
+		diag "the Debian VM in $D was not made from this build's packages ($kernel_deb, ${tools_deb:-no hibseal-tools package}) and firmware key ($B/ovmf/snakeoil.pem): run 'make debian'"
 		exit 1
 	fi
 	cp --sparse=always "$D/root.img" "$W/root.img"
@@ -503,6 +513,14 @@ vm_boot() {
 		root_args=(-drive "if=none,id=root,format=raw,file=$VM_ROOT_IMG"
 			-device virtio-blk-pci,drive=root,addr=0x7)
 	[ -z "${VM_SWAP_BLKDEBUG:-}" ] || swap_file=blkdebug:$VM_SWAP_BLKDEBUG:$W/swap.img
+	local blank_args=() esp_boot=
+	if [ -n "$VM_BLANK_DISK_FIRST" ]; then
+		[ -f "$W/blank.img" ] || truncate -s 1M "$W/blank.img"
+		# shellcheck disable=SC2054
+		blank_args=(-drive "if=none,id=blank,format=raw,file=$W/blank.img"
+			-device virtio-blk-pci,drive=blank,addr=0x8,bootindex=0)
+		esp_boot=,bootindex=1
+	fi
 	local direct_args=()
 	[ "${VM_DIRECT:-0}" = 0 ] ||
 		direct_args=(-kernel "${VM_KERNEL:-$VM_DEFAULT_KERNEL}"
@@ -513,12 +531,12 @@ vm_boot() {
 		-drive if=pflash,format=raw,unit=0,readonly=on,file="$OVMF_CODE" \
 		-drive if=pflash,format=raw,unit=1,file="$W/vars.fd" \
 		-drive if=none,id=esp,format=raw,file="$W/esp.img" \
-		-device virtio-blk-pci,drive=esp,addr=0x5 \
+		-device "virtio-blk-pci,drive=esp,addr=0x5$esp_boot" "${blank_args[@]}" \
 		-drive "if=none,id=swap,format=raw,file=$swap_file${VM_SWAP_OPTS:+,$VM_SWAP_OPTS}" \
 		-device virtio-blk-pci,drive=swap,addr=0x6 \
 		"${root_args[@]}" "${tpm_args[@]}" "${direct_args[@]}" \
 		-display none -monitor "unix:$W/monitor.sock,server=on,wait=off" \
-		-no-reboot -net none -serial "file:$VM_LOG" ${VM_NODEFAULTS:+-nodefaults} \
+		-no-reboot -net none -serial "file:$VM_LOG" \
 		-pidfile "$W/qemu.pid" \
 		>"$W/$label.qemu.out" 2>&1 &
 	qemu_pid=$!

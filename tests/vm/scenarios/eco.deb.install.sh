@@ -22,7 +22,7 @@ debian_init
 debian_esp partition
 D=$B/debian
 kver=$(cut -d' ' -f3 "$B/kernel.version")
-cert=/usr/share/ovmf/PkKek-1-snakeoil.pem
+cert=$B/ovmf/snakeoil.pem
 
 # The install, as dpkg logged it: the package set up, its hooks run.
 log=$D/dpkg-kernel.log

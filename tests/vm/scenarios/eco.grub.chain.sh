@@ -53,7 +53,7 @@ vm_save_state hibernated
 
 # 2. The attack: another signed kernel in the file GRUB loads; GRUB and its configuration as
 #    they were.
-sbsign --key "$B/keys/snakeoil.key" --cert /usr/share/ovmf/PkKek-1-snakeoil.pem \
+sbsign --key "$B/keys/snakeoil.key" --cert "$B/ovmf/snakeoil.pem" \
 	--output "$W/vmlinuz.other" "$prod" >/dev/null 2>&1 || fail "cannot sign the production kernel"
 esp_put "$W/vmlinuz.other" vmlinuz || fail "cannot put the other kernel in the ESP"
 if ! { esp_get vmlinuz "$W/vmlinuz.check" && cmp -s "$W/vmlinuz.check" "$W/vmlinuz.other"; }; then

@@ -8,7 +8,7 @@
 # the window sealed its secret anew and the resume left it that blob: the resumed system
 # hibernates once more and a third boot resumes it the same way.
 # The next boot is pinned: no boot loader records an entry here, the firmware starts the UKI
-# from its removable media path at its first attempt (no DVD drive: VM_NODEFAULTS), and
+# from its removable media path at its first attempt (the ESP is its first boot option), and
 # hibseal suspend sets BootNext to the option it booted.
 # First it runs with the swap area off: it pins, fails (not an active swap area), and takes
 # the pin back. Then it hibernates; the resumed system finds BootNext gone without having
@@ -16,7 +16,6 @@
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-VM_NODEFAULTS=1
 vm_init uswsusp.roundtrip.secureboot
 VM_GUEST=uswsusp vm_uki hibseal_vm.uswsusp=resume hibseal_vm.again=1 hibseal_vm.failfirst=1
 vm_boot hibernate

@@ -8,6 +8,7 @@
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
+VM_BLANK_DISK_FIRST=1
 vm_init uswsusp.swapfile
 # The file system, its swap file filled first (mke2fs -d leaves zero blocks as holes).
 rm -rf "$W/fs" "$W/swap.img"
@@ -30,8 +31,9 @@ expect '^HIBSEAL: lockdown=integrity secureboot=1 state=\[.*disk.*\] seal=ready$
 	"lockdown, 'disk' offered, sealing ready"
 expect 'Adding [0-9]+k swap on /mnt/swapfile' "swap on the file"
 expect '^HIBSEAL: hibernating marker=' "the guest to start hibernating"
-# The firmware tried the empty DVD drive first (measured into PCR 4): BootNext would skip that
-# attempt, so hibseal suspend pins nothing and the next boot follows BootOrder again.
+# The firmware tried a blank disk first (VM_BLANK_DISK_FIRST; measured into PCR 4): BootNext
+# would skip that attempt, so hibseal suspend pins nothing and the next boot follows BootOrder
+# again.
 expect '^hibseal suspend: the firmware tried 2 boot options to start Boot[0-9A-F]{4} \(/EFI/BOOT/BOOTX64.EFI\): nothing to pin ' \
 	"hibseal suspend to leave BootNext alone after a failed boot attempt"
 expect "^hibseal suspend: image stored: [0-9]+ bytes in [0-9]+ swap pages of /dev/vdb; powering off\$" \
