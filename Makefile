@@ -74,6 +74,10 @@ lockdown: kernel initramfs
 lockdown-doc:
 	@python3 scripts/lockdown-doc.py $(B)/lockdown/results --write docs/lockdown-conformance.md
 
+# tests/manifest.txt from the names the last full 'make check' reported (harness.manifest).
+manifest:
+	@scripts/manifest.sh
+
 # The Debian 13 VM the eco.* scenarios boot: systemd, initramfs-tools, our kernel and tools
 # (scripts/mkdebian.sh; the debootstrap is cached under $(B)/debian).
 # The tools go in as the hibseal-tools package, built here (make deb) unless make check has just
@@ -137,5 +141,5 @@ lint: setup
 clean:
 	rm -rf $(B)
 
-.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc uki debian unit \
+.PHONY: all setup kernel kernel-production kernel-lockdep initramfs lockdown lockdown-doc manifest uki debian unit \
 	install check demo bench deb patches bisect lint clean

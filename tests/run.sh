@@ -30,9 +30,10 @@ fi
 # tree walked back to the pristine one, and the steps that have HIBERNATION_SEAL with it off),
 # from here on, beside the unit tests and checks, with one make job (with two, the step that
 # rebuilds drivers/input/serio/libps2.o twice left its .d or .cmd file broken, a race not yet
-# understood); the VM scenarios start only once it has ended (full runs only; reported after
-# the scenarios as patches.series.bisectable). Beside the scenarios at the lowest priority it
-# had not ended when they did (docs/testing.md).
+# understood): one core. While it runs the VM scenarios get the other core only, one at a
+# time, and HIBSEAL_JOBS once it has ended (full runs only; reported after the scenarios as
+# patches.series.bisectable). Beside two scenarios at the lowest priority it got almost no
+# CPU and had not ended when they did (docs/testing.md).
 # Started from a subshell, so that it is no child of this shell, whose `wait`s are the
 # scenarios'.
 bisect_pid=
@@ -53,8 +54,10 @@ if [ $full = 1 ] && [ -f "$B/check.start" ] && [ $((run_start - $(cat "$B/check.
 fi
 timing() { echo "# timing: $1 done $(($(date +%s) - check_start)) s in"; }
 
+names=()	# every result's name, in order, for the manifest check
 result() {	# result ok|not-ok|skip NAME [REASON]
 	n=$((n + 1))
+	names+=("$2")
 	case "$1" in
 	ok) passed=$((passed + 1)); echo "ok $n - $2" ;;
 	skip) skipped=$((skipped + 1)); echo "ok $n - $2 # SKIP ${3:-}" ;;
@@ -62,20 +65,27 @@ result() {	# result ok|not-ok|skip NAME [REASON]
 	esac
 }
 
-# unit_tap NAME FILE: the 'ok - unit.*' / 'not ok - unit.*' lines of FILE as results, the rest
-# as comments. Every unit result is named unit.*, which no VM scenario is (checked below).
+# unit_tap NAME FILE [planned]: the 'ok - unit.*' / 'not ok - unit.*' lines of FILE as results,
+# the rest as comments. Every unit result is named unit.*, which no VM scenario is (checked
+# below). With 'planned' (a unit binary: tests/unit/tap.h), FILE must end its results with the
+# plan 1..N, N the results it reported: a binary that stopped early printed none.
 unit_tap() {
-	local line
+	local line cases=0 plan=
 	while IFS= read -r line; do
 		case "$line" in
-		"ok - unit."*) result ok "${line#ok - }" ;;
-		"not ok - unit."*) result not-ok "${line#not ok - }" ;;
+		"ok - unit."*) cases=$((cases + 1)); result ok "${line#ok - }" ;;
+		"not ok - unit."*) cases=$((cases + 1)); result not-ok "${line#not ok - }" ;;
 		"ok - "* | "not ok - "*)
 			echo "# $1: a result not named unit.*: $line"
 			result not-ok "unit.$1.misnamed" ;;
+		1..[0-9]*) plan=${line#1..} ;;
 		*) echo "# $line" ;;
 		esac
 	done <"$2"
+	if [ "${3:-}" = planned ] && [ "$plan" != "$cases" ]; then
+		echo "# $1: ${plan:+a plan of 1..$plan after }$cases results${plan:-, and no plan: it ended early}"
+		result not-ok "unit.$1.plan"
+	fi
 }
 
 # Unit tests: each binary prints 'ok - NAME' / 'not ok - NAME' lines.
@@ -89,7 +99,7 @@ if [ $full = 1 ] || [ $unit_only = 1 ]; then
 			"$B/unit/$t" >"$B/unit/$t.tap" 2>&1
 			trc=$?
 			before=$failed
-			unit_tap "$t" "$B/unit/$t.tap"
+			unit_tap "$t" "$B/unit/$t.tap" planned
 			# A crash or a failure that printed no 'not ok' still fails.
 			[ $trc = 0 ] || [ $failed != "$before" ] || result not-ok "unit.$t.exit-$trc"
 		done
@@ -222,11 +232,6 @@ fi
 
 [ $full = 0 ] || timing "lint, package, series checks"
 
-# The series' steps are built before the first scenario boots.
-if [ -n "$bisect_pid" ]; then
-	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 2; done
-	timing "series bisect"
-fi
 
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
@@ -260,13 +265,15 @@ run_scenario() {	# NAME: leaves R/NAME.out (its output), .rc, .secs and .tap (it
 	echo "$rc" >"$R/$1.rc"
 }
 jobs=${HIBSEAL_JOBS:-2}
-# The longest scenarios (over 50 s each in the full run of 948c6ce, longest first) start first,
-# so that the run does not end with one of them alone on a core; results are still reported in
-# the order given. A name not in this run is skipped.
-long_first="seal.header-fields seal.roundtrip.threads eco.grub.chain eco.kernel-update bench.smoke
-uswsusp.dracut seal.roundtrip.large eco.systemd.suspend-then-hibernate fault.poweroff-write-99
-uswsusp.initramfs-tools eco.systemd.hybrid-sleep eco.initramfs.resume fresh.hybrid-sleep
-eco.systemd.hibernate eco.tpm-crb seal.cycles"
+# The longest scenarios (75 s or more each in the full run of b75718d, longest first) start
+# first, so that the run does not end with one of them alone on a core; results are still
+# reported in the order given. A name not in this run is skipped.
+long_first="eco.grub.chain uswsusp.dracut eco.kernel-update seal.header-fields bench.smoke
+seal.roundtrip.threads eco.initramfs.resume eco.systemd.hybrid-sleep uswsusp.initramfs-tools
+eco.systemd.suspend-then-hibernate eco.systemd.hibernate eco.tpm-crb eco.swapfile
+seal.roundtrip.large eco.deb.install fresh.hybrid-sleep seal.cycles attack.kexec-resumed
+eco.systemd.reason fault.poweroff-write-99 seal.other-kernel lockdown.matrix.confidentiality
+attack.blob-expired"
 order=()
 for s in $long_first; do
 	for t in "$@"; do [ "$t" != "$s" ] || order+=("$s"); done
@@ -274,15 +281,27 @@ done
 for s in "$@"; do
 	case " ${order[*]} " in *" $s "*) ;; *) order+=("$s") ;; esac
 done
-running=0
+# slots: how many scenarios may run now: one fewer than HIBSEAL_JOBS (at least one) while the
+# series bisect has a core.
+slots() {
+	if [ -n "$bisect_pid" ] && kill -0 "$bisect_pid" 2>/dev/null && [ "$jobs" -gt 1 ]; then
+		echo $((jobs - 1))
+	else
+		echo "$jobs"
+	fi
+}
+pids=()
 for s in "${order[@]}"; do
 	[ -f "$top/tests/vm/scenarios/$s.sh" ] || continue
-	if [ "$running" -ge "$jobs" ]; then
-		wait -n
-		running=$((running - 1))
-	fi
+	while :; do
+		live=()
+		for p in "${pids[@]}"; do ! kill -0 "$p" 2>/dev/null || live+=("$p"); done
+		pids=("${live[@]}")
+		[ "${#pids[@]}" -ge "$(slots)" ] || break
+		sleep 0.3
+	done
 	run_scenario "$s" &
-	running=$((running + 1))
+	pids+=($!)
 done
 wait
 for s in "$@"; do
@@ -318,6 +337,9 @@ done
 
 [ $full = 0 ] || timing "scenarios"
 if [ -n "$bisect_pid" ]; then
+	while kill -0 "$bisect_pid" 2>/dev/null; do sleep 2; done
+	[ ! -f "$B/bisect.results" ] ||
+		echo "# timing: series bisect done $(($(stat -c %Y "$B/bisect.results") - check_start)) s in"
 	if grep -qxF "ok bisect" "$B/bisect.results" 2>/dev/null; then
 		grep -E '^bisect: [0-9]+ builds' "$B/bisect.log" | sed 's/^/# /'
 		result ok patches.series.bisectable
@@ -337,6 +359,29 @@ if [ "$full" = 1 ]; then
 		sed 's/^/# /' "$B/lockdown-doc.log"
 		echo "# regenerate it with 'make lockdown-doc' after a full run, and review the change"
 		result not-ok lockdown.conformance-doc
+	fi
+fi
+
+# Every name a full run reports against the committed manifest (tests/manifest.txt, which
+# `make manifest` writes from a full run's names, $B/tap-names.txt) and the README's table of
+# tests (scripts/manifest-check.py): a test deleted, renamed or stopped early is missing, an
+# unlisted one is new, a name reported twice is duplicated, a test without a README row or a
+# row without a test is out of date. Each fails the run until the manifest's diff says it was
+# meant.
+if [ $full = 1 ]; then
+	printf '%s\n' "${names[@]}" harness.manifest >"$B/tap-names.txt"
+	if [ ! -f "$top/tests/manifest.txt" ]; then
+		echo "no tests/manifest.txt" >"$B/manifest.log"
+	else
+		python3 "$top/scripts/manifest-check.py" "$B/tap-names.txt" "$top/tests/manifest.txt" \
+			"$top/README.md" >"$B/manifest.log" 2>&1 || echo "manifest-check.py failed" >>"$B/manifest.log"
+	fi
+	if [ -s "$B/manifest.log" ]; then
+		sed 's/^/# /' "$B/manifest.log" | head -n 60
+		echo "# a test added, renamed or removed on purpose: 'make manifest' after a full run, and review its diff"
+		result not-ok harness.manifest
+	else
+		result ok harness.manifest
 	fi
 fi
 

@@ -74,7 +74,8 @@ int main(void)
 		printf("# %s\n", why);
 		goto out;
 	}
-	tap(!strcmp(f.manufacturer, "IBM"), "unit.tpm-esys.manufacturer (%s)", f.manufacturer);
+	printf("# manufacturer: %s\n", f.manufacturer);
+	tap(!strcmp(f.manufacturer, "IBM"), "unit.tpm-esys.manufacturer");
 	memset(want, '0', 64);
 	want[64] = '\0';
 	tap(f.have_pcr[0] && f.have_pcr[1] && f.have_pcr[2] && !strcmp(f.pcr[0], want) &&
@@ -103,7 +104,8 @@ out:
 	setenv("TSS2_LOG", "all+none", 1);
 	why[0] = '\0';
 	rc = hs_tpm_query(tcti, pcrs, 3, &f, why, sizeof(why));
-	tap(rc == -EIO && why[0], "unit.tpm-esys.no-tpm-refused (%s)", why);
+	printf("# without a TPM: %s\n", why);
+	tap(rc == -EIO && why[0], "unit.tpm-esys.no-tpm-refused");
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cannot remove %s\n", dir);

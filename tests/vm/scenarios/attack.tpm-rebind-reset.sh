@@ -29,13 +29,26 @@ expect '^HIBSEAL: reset-module=loaded$' "the signed test module to load"
 expect "PCR 15 extended after the TPM's suspend \\(rc 0\\)" "the TPM's saved state voided"
 expect 'PM: suspend entry \(deep\)' "suspend to RAM (S3)"
 expect '^HIBSEAL: s3-woke rc=0 ' "the wake-up"
+chip=$(field rebound chip)
 before=$(field s3-enter pcr0) after=$(field s3-woke pcr0) pcr14=$(field s3-woke pcr14)
 diag "PCR 0 $before -> $after; PCR 14 after the wake-up: $pcr14"
 [[ $before =~ ^[0-9A-Fa-f]{64}$ ]] || fail "no PCR 0 value before the suspend ('$before')"
-# The reset itself: PCR 0 changes (the firmware measures nothing on the S3 path), unless the
-# chip can no longer be read at all.
-if [ "$after" != absent ] && [ "$after" = "$before" ]; then
-	fail "PCR 0 unchanged by the suspend: the TPM was not reset"
+# After the wake-up each PCR is a value, or absent (unreadable) only because the TPM core
+# disabled the rebound chip, as the kernel says for that chip.
+for v in "$after" "$pcr14"; do
+	if [ "$v" = absent ]; then
+		expect "after suspend, $chip \\(registered after the boot window\\): its window PCR cannot be extended: the TPM core has disabled it" \
+			"the kernel's line that it disabled $chip, for a PCR root cannot read after the wake-up"
+	elif ! [[ $v =~ ^[0-9A-Fa-f]{64}$ ]]; then
+		fail "a PCR value after the wake-up is neither 64 hex digits nor absent ('$v')"
+	fi
+done
+# The reset itself: PCR 0 changes (the firmware measures nothing on the S3 path), and the
+# kernel says it found the rebound chip reset, unless the chip can no longer be read at all.
+if [ "$after" != absent ]; then
+	[ "$after" != "$before" ] || fail "PCR 0 unchanged by the suspend: the TPM was not reset"
+	expect "after suspend, $chip \\(registered after the boot window\\) was reset: PCR 14 extended again" \
+		"the kernel to find $chip reset and extend its window PCR again"
 fi
 if [ "$pcr14" = "$zero" ]; then
 	fail "root's chip has the window PCR at its window value after the reset"

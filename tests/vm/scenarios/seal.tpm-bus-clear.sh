@@ -4,9 +4,10 @@
 # boot crosses the bus three times: in its TPM2_Create, in its self-test's TPM2_Unseal answer,
 # and in the resume's TPM2_Unseal answer; each runs in the TPM core's salted HMAC session, so
 # the secret (taken from the guest's RAM, a path only the test host has, as in
-# seal.verify-kernel-image) must appear nowhere in the capture. Positive controls: the capture
-# holds those commands, and the search finds what they carry in clear (the sealed object's
-# label in the TPM2_Create command).
+# seal.verify-kernel-image) must appear nowhere in the capture. Positive controls: each boot's
+# capture holds its commands (a TPM2_Create and a TPM2_Unseal in each), and the search finds
+# what crosses the bus in clear both ways: the sealed object's label in the TPM2_Create
+# command, and the closed window PCR's value in the answer to the guest's TPM2_PCR_Read.
 # shellcheck source=tests/vm/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -15,7 +16,8 @@ VM_TPM_TRAFFIC=1
 VM_GUEST=seal-hibernate vm_uki hibseal_vm.pause=4
 VM_TRIGGER='^HIBSEAL: pausing' VM_TRIGGER_CMD=ram_dump seal_hibernate
 [ "$VM_TRIGGERED" = 1 ] || fail "the guest never paused for the dump"
-key_from_ram "$(guest_value pcr14-now)"
+pcr14_now=$(guest_value pcr14-now)
+key_from_ram "$pcr14_now"
 # The image's own keys, derived from the secret with the image's salt (HKDF-SHA256, the labels
 # of tests/kat/chunk-kat.sh, the test kernel's construction 1), before the resume erases the
 # header: they never go to the TPM, and must not show up either.
@@ -41,16 +43,27 @@ PY
 fi
 vm_boot resume
 expect_resumed
-traffic() { python3 "$top/tests/vm/tools/tpmtraffic.py" "$W/hibernate.tpm-traffic" "$W/resume.tpm-traffic" "$@"; }
-creates=$(traffic --count 153) || fail "no TPM traffic captured"
-unseals=$(traffic --count 15e)
-diag "captured: $creates TPM2_Create, $unseals TPM2_Unseal"
-[ "${creates:-0}" -ge 2 ] || fail "expected a TPM2_Create at each boot, saw ${creates:-none}"
-[ "${unseals:-0}" -ge 2 ] || fail "expected TPM2_Unseal at the self-test and the resume, saw ${unseals:-none}"
+tpmtraffic() { python3 "$top/tests/vm/tools/tpmtraffic.py" "$@"; }
+traffic() { tpmtraffic "$W/hibernate.tpm-traffic" "$W/resume.tpm-traffic" "$@"; }
+# Each boot seals its own secret (TPM2_Create) and unseals one: the hibernating boot in its
+# self-test, the resume for the image's key.
+for boot in hibernate resume; do
+	creates=$(tpmtraffic "$W/$boot.tpm-traffic" --count 153) || fail "no TPM traffic captured in the $boot boot"
+	unseals=$(tpmtraffic "$W/$boot.tpm-traffic" --count 15e)
+	diag "$boot boot: $creates TPM2_Create, $unseals TPM2_Unseal"
+	[ "${creates:-0}" -ge 1 ] || fail "expected a TPM2_Create in the $boot boot, saw ${creates:-none}"
+	[ "${unseals:-0}" -ge 1 ] || fail "expected a TPM2_Unseal in the $boot boot, saw ${unseals:-none}"
+done
 label=$(printf 'hibseal boot secret v2' | od -An -tx1 | tr -d ' \n')
 seen=$(traffic --find "$label")
 diag "the sealed object's label: $seen"
 [[ $seen == *"found 0x153 cmd"* ]] || fail "the capture does not show TPM2_Create's cleartext label: $seen"
+# The responses are parsed too: the guest's TPM2_PCR_Read (0x17e) answer carries the value it
+# reported.
+[[ $pcr14_now =~ ^[0-9A-Fa-f]{64}$ ]] || fail "the guest reported no closed window PCR value ('$pcr14_now')"
+seen=$(traffic --find "$pcr14_now")
+diag "the closed window PCR value: $seen"
+[[ $seen == *"found 0x17e rsp"* ]] || fail "the capture does not show the TPM2_PCR_Read answer with $pcr14_now: $seen"
 if [ -n "${IMAGE_KEY:-}" ]; then
 	seen=$(traffic --find "@$IMAGE_KEY")
 	diag "the boot secret: $seen"

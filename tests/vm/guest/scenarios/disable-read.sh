@@ -2,8 +2,8 @@
 # attack.disable-then-read. First boot: hibernate. Second boot: the image resumes; root makes
 # sealing give up (it extends the window PCR through /dev/tpmrm0, then asks for a hibernation,
 # which finds the PCR changed), then reads kernel memory through every path it has: /proc/kcore
-# and a BPF "%s", and scans all of RAM for the window PCR's closed value with 32 zero bytes
-# before it (as in hibseal's state, whatever kernel left it there), taking the 32 bytes after.
+# and a BPF "%s" of the banner, and a scan of all of RAM through /proc/kcore for the window
+# PCR's closed value (each must be refused).
 # Without a TPM: the same reads, where no key was ever held (the positive control).
 . /scenarios/hibernate.sh
 memread() { hibseal-memread "$@" 2>&1 | sed 's/^/HIBSEAL: /'; }
