@@ -232,7 +232,6 @@ fi
 
 [ $full = 0 ] || timing "lint, package, series checks"
 
-
 # VM scenarios (none with 'unit').
 if [ $full = 1 ]; then
 	for f in "$top"/tests/vm/scenarios/*.sh; do

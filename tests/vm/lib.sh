@@ -485,7 +485,7 @@ swap_kib() {
 # With VM_DIRECT=1 the firmware boots the kernel, initramfs and command line QEMU hands it
 # (-kernel, -initrd, -append VM_CMDLINE; vm_uki still sets VM_CMDLINE) instead of the UKI: a
 # chain on which nothing measures the kernel or its command line, so the kernel does not seal
-# (no scenario uses it now). This OVMF does not check that kernel's signature.
+# (no scenario uses it now). This OVMF boots that kernel unsigned (it says its check failed).
 # shellcheck disable=SC2034
 vm_boot() {
 	local label=$1 stop=${2:-} accel qemu_pid rc=0
